@@ -1,0 +1,65 @@
+"""NodeInfo: a node plus the pods the scheduler cache places on it (framework/types.go).
+
+Mutable by design; clone() for preemption what-ifs. Requested totals are kept incrementally so
+the per-node filter/score loops never re-sum pods.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scheduler_core.objects import CPU, MEMORY, Node, Pod
+
+# schedutil.DefaultMilliCPURequest / DefaultMemoryRequest: used only for scoring.
+DEFAULT_MILLI_CPU_REQUEST = 100
+DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024
+
+
+def non_zero_requests(pod: Pod) -> dict[str, int]:
+    """cpu/memory as the scorers see them: 0 becomes the defaults (schedutil.GetNonzeroRequests)."""
+    req = pod.requests
+    return {
+        CPU: req.get(CPU, 0) or DEFAULT_MILLI_CPU_REQUEST,
+        MEMORY: req.get(MEMORY, 0) or DEFAULT_MEMORY_REQUEST,
+    }
+
+
+@dataclass
+class NodeInfo:
+    node: Node
+    pods: dict[str, Pod] = field(default_factory=dict)  # key -> pod, insertion ordered
+    requested: dict[str, int] = field(default_factory=dict)
+    non_zero_requested: dict[str, int] = field(default_factory=dict)
+    # (host_ip, protocol, host_port) in use on this node
+    used_ports: dict[tuple[str, str, int], int] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+    def add_pod(self, pod: Pod) -> None:
+        self.pods[pod.key] = pod
+        self._account(pod, +1)
+
+    def remove_pod(self, pod: Pod) -> None:
+        if self.pods.pop(pod.key, None) is not None:
+            self._account(pod, -1)
+
+    def _account(self, pod: Pod, sign: int) -> None:
+        for name, amount in pod.requests.items():
+            self.requested[name] = self.requested.get(name, 0) + sign * amount
+        for name, amount in non_zero_requests(pod).items():
+            self.non_zero_requested[name] = self.non_zero_requested.get(name, 0) + sign * amount
+        for port in pod.host_ports:
+            slot = (port.host_ip or "0.0.0.0", port.protocol, port.host_port)
+            self.used_ports[slot] = self.used_ports.get(slot, 0) + sign
+            if self.used_ports[slot] <= 0:
+                del self.used_ports[slot]
+
+    def clone(self) -> NodeInfo:
+        return NodeInfo(
+            self.node,
+            dict(self.pods),
+            dict(self.requested),
+            dict(self.non_zero_requested),
+            dict(self.used_ports),
+        )
