@@ -1,0 +1,8 @@
+"""The kube-scheduler version this model follows; shown in the UI and at /api/version."""
+from __future__ import annotations
+
+MODEL_VERSION = {
+    "kubeSchedulerVersion": "v1.34",
+    "defaults": "kube-scheduler v1.34 default profile",
+    "outOfScope": ["volumes", "DRA", "extenders", "image locality (scores 0)", "Permit waiting"],
+}
