@@ -32,7 +32,7 @@ class QuantityError(ValueError):
     """A string that resource.ParseQuantity would reject; str() is the upstream message."""
 
 
-def parse_quantity(value: str | int | float) -> Fraction:
+def parse_quantity(value: str | float) -> Fraction:
     """resource.ParseQuantity: the exact value, rounded up (away from zero) to nano precision."""
     if isinstance(value, bool):
         raise QuantityError(FORMAT_MESSAGE)
@@ -111,7 +111,7 @@ def _round_up_to_nano(amount: Fraction) -> Fraction:
     return Fraction(math.ceil(scaled), 10**9)
 
 
-def to_canonical(resource_name: str, value: str | int | float) -> int:
+def to_canonical(resource_name: str, value: str | float) -> int:
     """cpu → millicores (Quantity.MilliValue); anything else → Quantity.Value(); both round up."""
     amount = parse_quantity(value)
     if resource_name == CPU:

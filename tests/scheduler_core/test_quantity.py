@@ -50,7 +50,7 @@ from scheduler_core.quantity import (
         pytest.param(0.1, Fraction(1, 10), id="a YAML float has no binary rounding error"),
     ],
 )
-def test_parse_quantity(text: str | int | float, expected: Fraction) -> None:
+def test_parse_quantity(text: str | float, expected: Fraction) -> None:
     assert parse_quantity(text) == expected
 
 
