@@ -1,0 +1,181 @@
+// RunSocket: one run's WebSocket (docs/events.md "WebSocket protocol"), outside React.
+// It tracks the last seq it delivered, reconnects with exponential backoff, and resumes
+// with ?after=<last seq> so the caller keeps its state across drops.
+import type { SimEvent } from "@/protocol/events";
+
+export const SOCKET_STATUSES = ["idle", "connecting", "open", "reconnecting", "closed"] as const;
+export type SocketStatus = (typeof SOCKET_STATUSES)[number];
+
+export interface RunView {
+  id: number;
+  scenario: string;
+  status: "queued" | "running" | "paused" | "finished" | "failed";
+  reason: string;
+  speed: number;
+  seed: number;
+  time: number;
+  lastSeq: number;
+  canControl: boolean;
+  restartedAs?: number | null;
+  restartOf?: number | null;
+  [extra: string]: unknown;
+}
+
+export type ServerMessage =
+  | { type: "hello"; protocol: number; run: RunView; after?: number }
+  | { type: "events"; events: SimEvent[] }
+  | { type: "status"; run: RunView }
+  | { type: "command.result"; id: string | null; command: Record<string, unknown> }
+  | { type: "error"; id: string | null; message: string; errors: { field: string; value?: unknown; message: string }[] }
+  | { type: "pong" };
+
+export interface RunSocketHandlers {
+  onEvents(events: SimEvent[]): void;
+  onRun?(run: RunView): void;
+  onStatus?(status: SocketStatus): void;
+  onMessage?(msg: ServerMessage): void;
+}
+
+/** The subset of the browser WebSocket the client uses (lets tests pass a fake). */
+export interface WebSocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number): void;
+}
+
+export interface RunSocketOptions {
+  /** Base URL without query, e.g. ws://host/ws/runs/17/ */
+  url: string;
+  after?: number;
+  createSocket?: (url: string) => WebSocketLike;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  random?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** Close codes after which retrying cannot help (run not readable, bad request). */
+const FATAL_CODES = new Set([4400, 4403, 4404]);
+
+export function backoffDelay(attempt: number, base: number, max: number, random: () => number): number {
+  const exp = Math.min(max, base * 2 ** attempt);
+  // Full jitter between half and the whole delay, so many viewers do not reconnect in lockstep.
+  return Math.round(exp / 2 + (random() * exp) / 2);
+}
+
+export function runSocketUrl(runId: number | string, loc: Location = window.location): string {
+  const proto = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${loc.host}/ws/runs/${runId}/`;
+}
+
+export class RunSocket {
+  status: SocketStatus = "idle";
+  lastSeq: number;
+  attempt = 0;
+  private ws: WebSocketLike | null = null;
+  private timer: unknown = null;
+  private stopped = false;
+  private readonly opts: Required<Omit<RunSocketOptions, "after">>;
+  private readonly handlers: RunSocketHandlers;
+  private pending: string[] = [];
+
+  constructor(options: RunSocketOptions, handlers: RunSocketHandlers) {
+    this.lastSeq = options.after ?? 0;
+    this.handlers = handlers;
+    this.opts = {
+      url: options.url,
+      createSocket: options.createSocket ?? ((u) => new WebSocket(u) as unknown as WebSocketLike),
+      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+      random: options.random ?? Math.random,
+      baseDelayMs: options.baseDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 15_000,
+    };
+  }
+
+  connect(): void {
+    this.stopped = false;
+    this.open(this.status === "idle" || this.status === "closed" ? "connecting" : "reconnecting");
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.opts.clearTimer(this.timer);
+    this.timer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close(1000);
+    }
+    this.setStatus("closed");
+  }
+
+  /** Send a client message; queued while disconnected and flushed on open. */
+  send(message: Record<string, unknown>): void {
+    const data = JSON.stringify(message);
+    if (this.ws && this.status === "open") this.ws.send(data);
+    else this.pending.push(data);
+  }
+
+  private open(status: SocketStatus): void {
+    this.setStatus(status);
+    const url = `${this.opts.url}?after=${this.lastSeq}`;
+    const ws = this.opts.createSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.setStatus("open");
+      for (const data of this.pending.splice(0)) ws.send(data);
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onerror = () => undefined; // onclose follows and decides.
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped || FATAL_CODES.has(ev.code)) {
+        this.setStatus("closed");
+        return;
+      }
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    const delay = backoffDelay(this.attempt, this.opts.baseDelayMs, this.opts.maxDelayMs, this.opts.random);
+    this.attempt += 1;
+    this.setStatus("reconnecting");
+    this.timer = this.opts.setTimer(() => {
+      this.timer = null;
+      if (!this.stopped) this.open("reconnecting");
+    }, delay);
+  }
+
+  private receive(raw: unknown): void {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(String(raw)) as ServerMessage;
+    } catch {
+      return;
+    }
+    this.handlers.onMessage?.(msg);
+    if (msg.type === "hello" || msg.type === "status") this.handlers.onRun?.(msg.run);
+    if (msg.type !== "events") return;
+    // Guard the "no gap, no duplicate" promise on our side too: drop what we already have.
+    const fresh = msg.events.filter((e) => e.seq > this.lastSeq);
+    if (fresh.length === 0) return;
+    this.lastSeq = fresh[fresh.length - 1].seq;
+    this.handlers.onEvents(fresh);
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.handlers.onStatus?.(status);
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, test } from "vitest";
+import { applyEvent, foldTo } from "./applyEvent";
+import { initialRunState } from "./state";
+import { makeNode, makePod, makeState, numbered, preemptionStory } from "@/test/fixtures";
+
+const seqOf = (kind: string, nth = 0) => preemptionStory().filter((e) => e.kind === kind)[nth].seq;
+
+describe("applyEvent", () => {
+  test("the snapshot gives the initial cluster, with pods indexed by node", () => {
+    const s = foldTo(preemptionStory(), 1);
+    expect(s.nodeOrder).toEqual(["node-1"]);
+    expect(s.byNode["node-1"].bound.map((p) => p.key)).toEqual(["default/victim"]);
+    expect(s.queues.active).toEqual(["default/preemptor"]);
+  });
+
+  test("a nominated pod is drawn as a ghost on its nominated node", () => {
+    const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
+    expect(s.pods["default/preemptor"].nominatedNodeName).toBe("node-1");
+    expect(s.byNode["node-1"].nominated.map((p) => p.key)).toEqual(["default/preemptor"]);
+  });
+
+  test("a victim is terminating with its deleteAt until it is deleted", () => {
+    const during = foldTo(preemptionStory(), seqOf("pod.terminating"));
+    expect(during.pods["default/victim"].phase).toBe("Terminating");
+    expect(during.terminations["default/victim"].deleteAt).toBe(30);
+    const after = foldTo(preemptionStory(), seqOf("pod.deleted"));
+    expect(after.pods["default/victim"]).toBeUndefined();
+    expect(after.byNode["node-1"].bound).toEqual([]);
+  });
+
+  test("binding moves the pod from ghost to bound and clears its nomination", () => {
+    const s = foldTo(preemptionStory());
+    expect(s.pods["default/preemptor"]).toMatchObject({ nodeName: "node-1", nominatedNodeName: null, phase: "Running" });
+    expect(s.byNode["node-1"].bound.map((p) => p.key)).toEqual(["default/preemptor"]);
+    expect(s.byNode["node-1"].nominated).toEqual([]);
+  });
+
+  test("queue moves update the lanes and remember the upstream event label", () => {
+    const s = foldTo(preemptionStory(), seqOf("queue.moved", 2));
+    expect(s.queues.unschedulable).toEqual([]);
+    expect(s.queues.backoff).toEqual([{ pod: "default/preemptor", until: 31 }]);
+    expect(s.lastMove["default/preemptor"]).toMatchObject({ from: "unschedulable", to: "backoff", event: "AssignedPodDelete" });
+  });
+
+  test("an unschedulable pod keeps the FailedScheduling message as its reason", () => {
+    const s = foldTo(preemptionStory(), seqOf("queue.moved", 1));
+    expect(s.queues.unschedulable[0]).toMatchObject({
+      pod: "default/preemptor",
+      plugins: ["NodeResourcesFit"],
+      message: "0/1 nodes are available: 1 Insufficient cpu.",
+    });
+  });
+
+  test("the cycle record collects filter, preemption and result for the decision panel", () => {
+    const s = foldTo(preemptionStory());
+    const first = s.cycles[1];
+    expect(first.filtered?.statuses["node-1"].reasons).toEqual(["Insufficient cpu"]);
+    expect(first.preemption?.chosen).toBe("node-1");
+    expect(first.finished?.result).toBe("unschedulable");
+    expect(s.podCycles["default/preemptor"]).toEqual([1, 2]);
+  });
+
+  test("free resources are computed from state at filter time", () => {
+    const s = foldTo(preemptionStory());
+    expect(s.cycles[1].free["node-1"]).toMatchObject({ requested: { cpu: 3000 }, allocatable: { cpu: 4000 } });
+  });
+
+  test("a duplicate seq is ignored (idempotent)", () => {
+    const events = preemptionStory();
+    const once = foldTo(events);
+    const twice = events.reduce(applyEvent, foldTo(events));
+    expect(twice).toEqual(once);
+    const k8s = events.find((e) => e.kind === "k8s.event")!;
+    expect(applyEvent(once, k8s).k8sEvents).toHaveLength(once.k8sEvents.length);
+  });
+
+  test("rewinding refolds to the seq and gives the same state as folding live up to it", () => {
+    const events = preemptionStory();
+    const live = events.slice(0, 8).reduce(applyEvent, initialRunState);
+    const rewound = foldTo(events, 8);
+    expect(rewound).toEqual(live);
+    expect(rewound.seq).toBe(8);
+  });
+
+  test("only the touched node's pod list changes identity", () => {
+    const events = numbered([
+      {
+        kind: "cluster.snapshot",
+        t: 0,
+        state: makeState([makeNode("a"), makeNode("b")], [makePod("p", { queue: "active" })]),
+      },
+      { kind: "pod.bound", t: 1, pod: "default/p", node: "a", cycle: 1 },
+    ]);
+    const before = foldTo(events, 1);
+    const bound = applyEvent(before, events[1]);
+    expect(bound.byNode.b).toBe(before.byNode.b);
+    expect(bound.byNode.a).not.toBe(before.byNode.a);
+  });
+});

@@ -1,0 +1,265 @@
+// The event protocol (docs/events.md). Kinds are defined once here and once in
+// scheduler_core/events.py; tests/test_event_kinds_agree.py checks the two lists agree.
+
+export const EVENT_KINDS = [
+  "cluster.snapshot",
+  "node.added",
+  "node.updated",
+  "node.deleted",
+  "pod.added",
+  "queue.moved",
+  "cycle.started",
+  "cycle.filtered",
+  "cycle.scored",
+  "preemption.evaluated",
+  "pod.nominated",
+  "pod.nominationCleared",
+  "pod.bound",
+  "pod.terminating",
+  "pod.deleted",
+  "pdb.updated",
+  "k8s.event",
+  "cycle.finished",
+  "command.applied",
+  "run.status",
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const QUEUE_NAMES = ["active", "backoff", "unschedulable", "gated", "inFlight"] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export const POD_PHASES = ["Pending", "Running", "Terminating", "Deleted"] as const;
+export type PodPhase = (typeof POD_PHASES)[number];
+
+/** Resource amounts in canonical units: cpu in millicores, memory in bytes, others as counts. */
+export type Resources = Record<string, number>;
+
+export interface PodView {
+  key: string;
+  name: string;
+  namespace: string;
+  uid: string;
+  labels: Record<string, string>;
+  priority: number;
+  priorityClassName: string;
+  preemptionPolicy: string;
+  requests: Resources;
+  nodeName: string | null;
+  nominatedNodeName: string | null;
+  phase: PodPhase;
+  queue: QueueName | null;
+  startTime: number | null;
+  deletionTimestamp: number | null;
+  preemptedBy: string | null;
+  schedulingGates: string[];
+}
+
+export interface Taint {
+  key: string;
+  value: string;
+  effect: string;
+}
+
+export interface NodeView {
+  name: string;
+  labels: Record<string, string>;
+  allocatable: Resources;
+  taints: Taint[];
+  unschedulable: boolean;
+}
+
+export interface PriorityClassView {
+  name: string;
+  value: number;
+  globalDefault: boolean;
+  preemptionPolicy: string;
+  description: string;
+}
+
+export interface PdbView {
+  key: string;
+  name: string;
+  namespace: string;
+  selector: unknown;
+  minAvailable: number | string | null;
+  maxUnavailable: number | string | null;
+  disruptionsAllowed: number;
+  disruptedPods: unknown;
+}
+
+export interface Queues {
+  active: string[];
+  backoff: { pod: string; until: number }[];
+  unschedulable: { pod: string; plugins: string[]; message: string }[];
+  gated: { pod: string; plugin: string; message: string }[];
+}
+
+export interface Metrics {
+  scheduler_preemption_attempts_total: number;
+  scheduler_preemption_victims: number[];
+  scheduler_schedule_attempts_total: { scheduled: number; unschedulable: number; error: number };
+  scheduler_pending_pods: { active: number; backoff: number; unschedulable: number; gated: number };
+}
+
+/** What `Simulation.state()` returns and `cluster.snapshot` carries. */
+export interface ClusterState {
+  time: number;
+  cycle: number;
+  nodes: NodeView[];
+  pods: PodView[];
+  priorityClasses: PriorityClassView[];
+  pdbs: PdbView[];
+  queues: Queues;
+  metrics: Metrics;
+}
+
+export interface NodeStatus {
+  code: string;
+  plugin: string;
+  reasons: string[];
+}
+
+export const PREEMPTION_CRITERIA = [
+  "onlyCandidate",
+  "fewestPDBViolations",
+  "lowestHighestPriority",
+  "smallestPrioritySum",
+  "fewestVictims",
+  "latestStartTime",
+  "random",
+] as const;
+export type PreemptionCriterion = (typeof PREEMPTION_CRITERIA)[number];
+
+export interface PreemptionCandidate {
+  node: string;
+  victims: string[];
+  numPDBViolations: number;
+  highestPriority: number;
+  prioritySum: number;
+  earliestStartTime: number | null;
+}
+
+interface Base {
+  seq: number;
+  t: number;
+}
+
+export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: ClusterState };
+export type NodeAddedEvent = Base & { kind: "node.added"; node: NodeView };
+export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; change: string };
+export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
+export type PodAddedEvent = Base & { kind: "pod.added"; pod: PodView };
+export type QueueMovedEvent = Base & {
+  kind: "queue.moved";
+  pod: string;
+  from: QueueName | null;
+  to: QueueName | null;
+  event: string;
+  until: number | null;
+  plugins?: string[] | null;
+  message?: string | null;
+};
+export type CycleStartedEvent = Base & { kind: "cycle.started"; cycle: number; pod: string; attempts: number };
+export type CycleFilteredEvent = Base & {
+  kind: "cycle.filtered";
+  cycle: number;
+  pod: string;
+  nominatedNode: string | null;
+  statuses: Record<string, NodeStatus>;
+  feasible: string[];
+  evaluated: number;
+  total: number;
+  preFilter: NodeStatus | null;
+};
+export type CycleScoredEvent = Base & {
+  kind: "cycle.scored";
+  cycle: number;
+  pod: string;
+  weights: Record<string, number>;
+  scores: Record<string, Record<string, number>>;
+  totals: Record<string, number>;
+  chosen: string;
+  ties: string[];
+};
+export type PreemptionEvaluatedEvent = Base & {
+  kind: "preemption.evaluated";
+  cycle: number;
+  pod: string;
+  eligible: boolean;
+  message: string;
+  potentialNodes: string[] | number;
+  numCandidates: number;
+  offset: number;
+  candidates: PreemptionCandidate[];
+  chosen: string | null;
+  criterion: PreemptionCriterion | null;
+  statuses: Record<string, NodeStatus>;
+};
+export type PodNominatedEvent = Base & { kind: "pod.nominated"; pod: string; node: string };
+export type PodNominationClearedEvent = Base & {
+  kind: "pod.nominationCleared";
+  pod: string;
+  node: string | null;
+  reason: string;
+};
+export type PodBoundEvent = Base & { kind: "pod.bound"; pod: string; node: string; cycle: number };
+export type PodTerminatingEvent = Base & {
+  kind: "pod.terminating";
+  pod: string;
+  node: string | null;
+  gracePeriodSeconds: number;
+  deletionTimestamp: number;
+  deleteAt: number;
+  preemptedBy: string | null;
+};
+export type PodDeletedEvent = Base & { kind: "pod.deleted"; pod: string; node: string | null; reason: string };
+export type PdbUpdatedEvent = Base & { kind: "pdb.updated"; pdb: string; disruptionsAllowed: number };
+export type K8sEventEvent = Base & {
+  kind: "k8s.event";
+  type: "Normal" | "Warning";
+  reason: string;
+  object: string;
+  message: string;
+  action: string;
+  related: string | null;
+};
+export type CycleFinishedEvent = Base & {
+  kind: "cycle.finished";
+  cycle: number;
+  pod: string;
+  result: "scheduled" | "unschedulable" | "error";
+  node: string | null;
+};
+export type CommandAppliedEvent = Base & { kind: "command.applied"; command: Record<string, unknown> };
+export type RunStatusEvent = Base & { kind: "run.status"; status: string; reason: string };
+
+export type SimEvent =
+  | ClusterSnapshotEvent
+  | NodeAddedEvent
+  | NodeUpdatedEvent
+  | NodeDeletedEvent
+  | PodAddedEvent
+  | QueueMovedEvent
+  | CycleStartedEvent
+  | CycleFilteredEvent
+  | CycleScoredEvent
+  | PreemptionEvaluatedEvent
+  | PodNominatedEvent
+  | PodNominationClearedEvent
+  | PodBoundEvent
+  | PodTerminatingEvent
+  | PodDeletedEvent
+  | PdbUpdatedEvent
+  | K8sEventEvent
+  | CycleFinishedEvent
+  | CommandAppliedEvent
+  | RunStatusEvent;
+
+// Compile-time check: every kind in EVENT_KINDS has an event type and vice versa.
+type _KindsCovered = [EventKind] extends [SimEvent["kind"]]
+  ? [SimEvent["kind"]] extends [EventKind]
+    ? true
+    : never
+  : never;
+export const KINDS_COVERED: _KindsCovered = true;

@@ -1,0 +1,107 @@
+// RunState: the client-side fold of a run's events. It keeps the cluster State of
+// docs/events.md normalised by key, plus what the views need that State does not carry
+// (the decision trace per cycle, the kubectl-style event log, each pod's last queue move).
+import type {
+  CycleFilteredEvent,
+  CycleFinishedEvent,
+  CycleScoredEvent,
+  K8sEventEvent,
+  Metrics,
+  NodeView,
+  PdbView,
+  PodView,
+  PreemptionEvaluatedEvent,
+  PriorityClassView,
+  Queues,
+  Resources,
+} from "./events";
+
+/** Free resources on a node, computed from state at the moment of a Filter. */
+export interface NodeFree {
+  allocatable: Resources;
+  requested: Resources;
+  /** Requests of nominated pods that count against this node for the cycle's pod (priority >=). */
+  nominated: Resources;
+  pods: number;
+}
+
+export interface CycleRecord {
+  cycle: number;
+  pod: string;
+  t: number;
+  attempts: number;
+  /** The pod as it was when the cycle started (its requests, priority). */
+  podRequests: Resources;
+  podPriority: number;
+  filtered: CycleFilteredEvent | null;
+  /** Free resources of every rejected node at filter time, for "needs 2, 1.5 free". */
+  free: Record<string, NodeFree>;
+  scored: CycleScoredEvent | null;
+  preemption: PreemptionEvaluatedEvent | null;
+  finished: CycleFinishedEvent | null;
+}
+
+export interface QueueMove {
+  from: string | null;
+  to: string | null;
+  event: string;
+  t: number;
+  seq: number;
+}
+
+export interface Termination {
+  deleteAt: number;
+  deletionTimestamp: number;
+  preemptedBy: string | null;
+}
+
+export interface NodeSlot {
+  bound: PodView[];
+  nominated: PodView[];
+}
+
+export interface RunState {
+  seq: number;
+  time: number;
+  cycle: number;
+  nodeOrder: string[];
+  nodes: Record<string, NodeView>;
+  pods: Record<string, PodView>;
+  /** Pods per node, rebuilt only for nodes an event touched (keeps memoised cards cheap). */
+  byNode: Record<string, NodeSlot>;
+  priorityClasses: PriorityClassView[];
+  pdbs: Record<string, PdbView>;
+  queues: Queues;
+  metrics: Metrics | null;
+  cycles: Record<number, CycleRecord>;
+  podCycles: Record<string, number[]>;
+  currentCycle: number | null;
+  k8sEvents: K8sEventEvent[];
+  lastMove: Record<string, QueueMove>;
+  terminations: Record<string, Termination>;
+  commands: Record<string, unknown>[];
+}
+
+export const EMPTY_QUEUES: Queues = { active: [], backoff: [], unschedulable: [], gated: [] };
+export const EMPTY_SLOT: NodeSlot = { bound: [], nominated: [] };
+
+export const initialRunState: RunState = {
+  seq: 0,
+  time: 0,
+  cycle: 0,
+  nodeOrder: [],
+  nodes: {},
+  pods: {},
+  byNode: {},
+  priorityClasses: [],
+  pdbs: {},
+  queues: EMPTY_QUEUES,
+  metrics: null,
+  cycles: {},
+  podCycles: {},
+  currentCycle: null,
+  k8sEvents: [],
+  lastMove: {},
+  terminations: {},
+  commands: [],
+};
