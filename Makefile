@@ -1,0 +1,45 @@
+# The playground's two commands: `make run` and `make test` (see README.md).
+# Every target first runs `setup`, which only does work when its inputs changed
+# (requirements*.txt -> .venv, frontend/package*.json -> node_modules, frontend sources -> dist).
+
+PYTHON ?= python3
+VENV_PYTHON := .venv/bin/python
+PYTEST_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help setup run test bench lint clean
+
+help:
+	@echo "make run    start the playground (ASGI server + Celery worker) at http://127.0.0.1:8000/"
+	@echo "make test   run every test: Python unit, integration (real Redis/Celery/ASGI), e2e (Chromium), frontend"
+	@echo "make bench  run the scheduler_core benchmarks"
+	@echo "make lint   ruff + mypy"
+	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
+
+setup:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { \
+		echo ""; \
+		echo "[make] Python 3.11+ is needed, but \`$(PYTHON)\` is not on PATH. Install it (apt-get install python3 python3-venv / brew install python@3.11), or name it: make PYTHON=python3.11 run"; \
+		echo ""; exit 1; }
+	@$(PYTHON) scripts/bootstrap.py
+
+run: setup
+	@$(VENV_PYTHON) -m scripts.run
+
+test: setup
+	@$(VENV_PYTHON) -m scripts.test $(PYTEST_ARGS)
+
+# Benchmarks and lint do not need the browser app built.
+bench lint: export SKIP_FRONTEND := 1
+
+bench: setup
+	@if $(VENV_PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('scheduler_core.bench') is None)"; then \
+		$(VENV_PYTHON) -m scheduler_core.bench; \
+	else echo "[make] scheduler_core.bench does not exist yet: nothing to benchmark."; fi
+
+lint: setup
+	$(VENV_PYTHON) -m ruff check .
+	$(VENV_PYTHON) -m mypy scheduler_core
+
+clean:
+	rm -rf .venv .run/stamps frontend/node_modules frontend/dist test-artifacts

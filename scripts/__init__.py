@@ -1,0 +1,1 @@
+"""Developer tooling behind `make run` / `make test` (run from the repository root)."""

@@ -1,0 +1,125 @@
+"""Child processes that can always be stopped, with everything they forked.
+
+Each child is started as the leader of its own session (so its own process group): a Ctrl-C
+in the terminal reaches only the supervisor, which then stops the children in order, and
+stopping a child also stops whatever it forked (Celery's pool, uvicorn's workers).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import IO
+
+
+def start(
+    command: Sequence[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    log: IO[bytes] | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start `command` in a new process group; output goes to `log` or to our own stdout."""
+    return subprocess.Popen(
+        list(command),
+        env=dict(env) if env is not None else None,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT if log is not None else None,
+        start_new_session=True,
+    )
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def _wait_group_gone(proc: subprocess.Popen[bytes], deadline: float) -> bool:
+    while time.monotonic() < deadline:
+        proc.poll()  # reap the leader so it does not linger as a zombie
+        if proc.returncode is not None and not group_alive(proc.pid):
+            return True
+        time.sleep(0.05)
+    proc.poll()
+    return proc.returncode is not None and not group_alive(proc.pid)
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """SIGTERM the leader (so it shuts down its own children), then SIGKILL the group after `timeout`."""
+    pgid = proc.pid
+    if proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    if _wait_group_gone(proc, time.monotonic() + timeout):
+        return
+    # The leader ignored SIGTERM, or it exited and left children behind: TERM the rest, then KILL.
+    _signal_group(pgid, signal.SIGTERM)
+    if _wait_group_gone(proc, time.monotonic() + 2):
+        return
+    _signal_group(pgid, signal.SIGKILL)
+    _wait_group_gone(proc, time.monotonic() + 5)
+
+
+def stop_all(procs: Sequence[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
+    """Stop several groups at once: SIGTERM every leader first, so their shutdowns overlap."""
+    for proc in procs:
+        if proc.poll() is None:
+            try:
+                proc.send_signal(signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+    deadline = time.monotonic() + timeout
+    for proc in procs:
+        _wait_group_gone(proc, deadline)
+    for proc in procs:
+        stop(proc, timeout=0)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def port_in_use(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+def wait_for_port(host: str, port: int, proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """True once something accepts connections on host:port; False if `proc` died or time ran out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False

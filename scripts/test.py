@@ -1,0 +1,89 @@
+"""`make test`: every test, against real parts.
+
+Frontend unit tests (vitest) first, then pytest over tests/ (unit, integration against a real
+Redis, Celery worker and ASGI server, e2e in headless Chromium), so that pytest's summary is
+the last line printed. Extra arguments go to pytest: `make test PYTEST_ARGS="-k healthz -x"`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from scripts import processes, redis_local
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", ROOT / ".run"))
+FRONTEND = ROOT / "frontend"
+CHROMIUM = os.environ.get("PLAYGROUND_CHROMIUM", "/usr/bin/chromium")
+PYTEST_NO_TESTS_COLLECTED = 5
+
+
+def say(message: str) -> None:
+    print(f"[make test] {message}", flush=True)
+
+
+def chromium_missing_message() -> str:
+    return (
+        f"The end-to-end tests drive headless Chromium at {CHROMIUM}, which is not installed. "
+        "Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu; Playwright's own "
+        "browser downloads are not used here), or point PLAYGROUND_CHROMIUM at a Chromium/Chrome "
+        "binary. To run everything except the browser tests meanwhile: "
+        "`make test PYTEST_ARGS='-m \"not e2e\"'`."
+    )
+
+
+def wants_e2e(pytest_args: list[str]) -> bool:
+    joined = " ".join(pytest_args)
+    return "not e2e" not in joined
+
+
+def frontend_tests(env: dict[str, str]) -> int:
+    package = FRONTEND / "package.json"
+    if os.environ.get("SKIP_FRONTEND") or not package.exists():
+        return 0
+    if "test" not in json.loads(package.read_text()).get("scripts", {}):
+        say("frontend/package.json has no `test` script: no frontend unit tests to run.")
+        return 0
+    say("Frontend unit tests (npm test) ...")
+    npm = shutil.which("npm") or "npm"
+    return subprocess.run([npm, "test", "--silent"], check=False, cwd=FRONTEND, env={**env, "CI": "true"}).returncode
+
+
+def pytest(args: list[str], env: dict[str, str]) -> int:
+    say("pytest ...")
+    code = subprocess.run([sys.executable, "-m", "pytest", *args], check=False, cwd=ROOT, env=env).returncode
+    if code == PYTEST_NO_TESTS_COLLECTED:
+        say("pytest collected no tests (exit code 5): not a failure.")
+        return 0
+    return code
+
+
+def main(pytest_args: list[str]) -> int:
+    if wants_e2e(pytest_args) and not Path(CHROMIUM).exists():
+        print(f"\n[make test] {chromium_missing_message()}\n", file=sys.stderr, flush=True)
+        return 1
+    private_redis = None
+    try:
+        url, private_redis = redis_local.ensure(os.environ.get("REDIS_URL", redis_local.DEFAULT_REDIS_URL), RUN_DIR)
+        env = {**os.environ, "REDIS_URL": url, "PLAYGROUND_CHROMIUM": CHROMIUM}
+        frontend_code = frontend_tests(env)
+        if frontend_code != 0:
+            say(f"Frontend unit tests failed (exit code {frontend_code}); running pytest anyway.")
+        pytest_code = pytest(pytest_args, env)
+        return pytest_code or frontend_code
+    except redis_local.RedisUnavailable as exc:
+        print(f"\n[make test] {exc}\n", file=sys.stderr, flush=True)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if private_redis is not None:
+            processes.stop(private_redis)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
