@@ -1,0 +1,31 @@
+"""Kubernetes manifests ↔ scheduler_core objects: the project's only validation.
+
+Public API (the REST layer and the simulation code against exactly this):
+load_yaml, load_documents, parse_pod, parse_node, cluster_to_documents, dump_yaml,
+FieldError, ManifestError, SYSTEM_PRIORITY_CLASSES, SIM_EPOCH.
+"""
+from __future__ import annotations
+
+from scheduler_core.manifests.errors import FieldError, ManifestError
+from scheduler_core.manifests.export import cluster_to_documents, dump_yaml
+from scheduler_core.manifests.loader import (
+    load_documents,
+    load_yaml,
+    parse_node,
+    parse_pod,
+)
+from scheduler_core.manifests.priority import SYSTEM_PRIORITY_CLASSES
+from scheduler_core.manifests.times import SIM_EPOCH
+
+__all__ = [
+    "SIM_EPOCH",
+    "SYSTEM_PRIORITY_CLASSES",
+    "FieldError",
+    "ManifestError",
+    "cluster_to_documents",
+    "dump_yaml",
+    "load_documents",
+    "load_yaml",
+    "parse_node",
+    "parse_pod",
+]
