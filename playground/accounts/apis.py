@@ -1,0 +1,94 @@
+"""Thin HTTP interfaces for people and tokens: parse, call one service, serialise."""
+from __future__ import annotations
+
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from playground.accounts import selectors, services
+from playground.accounts.authentication import enforce_csrf
+from playground.accounts.serializers import (
+    CredentialsSerializer,
+    MeSerializer,
+    NewTokenSerializer,
+    TokenCreateSerializer,
+    TokenSerializer,
+    me_data,
+)
+
+
+class MeApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=MeSerializer, summary="Who am I (also sets the csrftoken cookie)")
+    @method_decorator(ensure_csrf_cookie)
+    def get(self, request: Request) -> Response:
+        return Response(me_data(request.user))
+
+
+class _AuthApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+    def credentials(self, request: Request) -> tuple[str, str]:
+        enforce_csrf(request)
+        serializer = CredentialsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data["username"], serializer.validated_data["password"]
+
+
+class SignupApi(_AuthApi):
+    @extend_schema(request=CredentialsSerializer, responses={201: MeSerializer},
+                   summary="Sign up; a guest session is converted in place and keeps everything")
+    def post(self, request: Request) -> Response:
+        username, password = self.credentials(request)
+        user = services.sign_up(request._request, request.user, username, password)
+        return Response(me_data(user), status=status.HTTP_201_CREATED)
+
+
+class LoginApi(_AuthApi):
+    @extend_schema(request=CredentialsSerializer, responses=MeSerializer, summary="Log in (session)")
+    def post(self, request: Request) -> Response:
+        username, password = self.credentials(request)
+        return Response(me_data(services.log_in(request._request, username, password)))
+
+
+class LogoutApi(_AuthApi):
+    @extend_schema(request=None, responses={204: None}, summary="Log out")
+    def post(self, request: Request) -> Response:
+        enforce_csrf(request)
+        services.log_out(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenListCreateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=TokenSerializer(many=True), summary="My API tokens (keys are never shown again)")
+    def get(self, request: Request) -> Response:
+        return Response(TokenSerializer(selectors.token_list(request.user), many=True).data)
+
+    @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer},
+                   summary="Create a named API token; the key is in this response only")
+    def post(self, request: Request) -> Response:
+        serializer = TokenCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token, key = services.create_token(request.user, serializer.validated_data["name"])
+        token.key = key  # type: ignore[attr-defined]
+        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
+
+
+class TokenDeleteApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None}, summary="Revoke an API token")
+    def delete(self, request: Request, token_id: int) -> Response:
+        services.revoke_token(request.user, token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

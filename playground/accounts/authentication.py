@@ -1,0 +1,51 @@
+"""How a request says who it is: `Authorization: Token <key>` for scripts, the session for browsers."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.request import Request
+
+from playground.accounts import services
+
+KEYWORD = "Token"
+
+
+class ApiTokenAuthentication(BaseAuthentication):
+    def authenticate(self, request: Request) -> tuple[User, None] | None:
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != KEYWORD.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise AuthenticationFailed('use "Authorization: Token <key>" with exactly one key')
+        return services.authenticate_token(parts[1].decode(errors="replace")), None
+
+    def authenticate_header(self, request: Request) -> str:
+        return KEYWORD  # makes DRF answer 401 (not 403) when credentials are missing
+
+
+def enforce_csrf(request: Request) -> None:
+    """CSRF for session writes that DRF would not check: anonymous ones about to become a guest, login."""
+    SessionAuthentication().enforce_csrf(request)
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "playground.accounts.authentication.ApiTokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": 'Personal API token: "Token pgt_..." (create one at /api/tokens/)'}
+
+
+def acting_user(request: Request) -> User:
+    """Who owns what this write creates: the caller, or a new guest for an anonymous browser."""
+    if request.user.is_authenticated:
+        return request.user  # type: ignore[return-value]
+    enforce_csrf(request)
+    user = services.become_guest(request._request)
+    request.user = user
+    return user

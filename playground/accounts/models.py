@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Profile(models.Model):
+    """What the playground adds to a Django user: whether it is a guest (no sign-up yet)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    is_guest = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.user} ({'guest' if self.is_guest else 'user'})"
+
+
+class ApiToken(models.Model):
+    """A named personal API token. Only a SHA-256 of the key is stored; the key is shown once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100)
+    prefix = models.CharField(max_length=12)  # shown in lists so people can tell tokens apart
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

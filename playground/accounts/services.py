@@ -1,0 +1,121 @@
+"""Writes about people: guests, sign-up, login, API tokens, the system user."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.contrib import auth
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils import timezone
+from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
+
+from playground.accounts.models import ApiToken, Profile
+
+SYSTEM_USERNAME = "playground"
+TOKEN_PREFIX = "pgt_"
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@transaction.atomic
+def create_guest() -> User:
+    user = User.objects.create_user(username=f"guest-{secrets.token_hex(4)}")
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    Profile.objects.create(user=user, is_guest=True)
+    return user
+
+
+def become_guest(request: HttpRequest) -> User:
+    """The anonymous visitor's first write: a guest user, logged in on this browser session."""
+    user = create_guest()
+    auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+def _validate_credentials(username: str, password: str, user: User | None) -> None:
+    if username.lower() == SYSTEM_USERNAME or username.lower().startswith("guest-"):
+        raise ValidationError({"username": [f'"{username}" is reserved']})
+    if User.objects.filter(username__iexact=username).exclude(pk=getattr(user, "pk", None)).exists():
+        raise ValidationError({"username": [f'"{username}" is already taken']})
+    try:
+        validate_password(password, user)
+    except DjangoValidationError as e:
+        raise ValidationError({"password": list(e.messages)}) from e
+
+
+@transaction.atomic
+def sign_up(request: HttpRequest, current: AbstractBaseUser | AnonymousUser, username: str, password: str) -> User:
+    """Converts the current guest in place (keeping all it owns), or creates a new user."""
+    if current.is_authenticated and not is_guest(current):
+        raise ValidationError({"non_field_errors": ["you are already signed up; log out first"]})
+    user = current if isinstance(current, User) else None
+    _validate_credentials(username, password, user)
+    if user is None:
+        user = User.objects.create_user(username=username, password=password)
+        Profile.objects.create(user=user, is_guest=False)
+    else:
+        _convert_guest(user, username, password)
+    auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+def _convert_guest(user: User, username: str, password: str) -> None:
+    user.username = username
+    user.set_password(password)
+    user.save(update_fields=["username", "password"])
+    Profile.objects.update_or_create(user=user, defaults={"is_guest": False})
+
+
+def log_in(request: HttpRequest, username: str, password: str) -> User:
+    user = auth.authenticate(request, username=username, password=password)
+    if not isinstance(user, User):
+        raise ValidationError({"non_field_errors": ["username or password is wrong"]})
+    auth.login(request, user)
+    return user
+
+
+def log_out(request: HttpRequest) -> None:
+    auth.logout(request)
+
+
+def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_guest)
+
+
+def create_token(user: User, name: str) -> tuple[ApiToken, str]:
+    key = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, prefix=key[:8], key_hash=hash_key(key))
+    return token, key
+
+
+def revoke_token(user: User, token_id: int) -> None:
+    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise NotFound(f"you have no API token with id {token_id}")
+
+
+def authenticate_token(key: str) -> User:
+    token = ApiToken.objects.select_related("user__profile").filter(key_hash=hash_key(key)).first()
+    if token is None or not token.user.is_active:
+        raise AuthenticationFailed("API token is unknown or revoked")
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    return token.user
+
+
+@transaction.atomic
+def get_or_create_system_user() -> User:
+    """The owner of the built-in lessons: a user nobody can log in as."""
+    user, created = User.objects.get_or_create(username=SYSTEM_USERNAME)
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    Profile.objects.get_or_create(user=user, defaults={"is_guest": False})
+    return user

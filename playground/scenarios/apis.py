@@ -1,0 +1,260 @@
+"""Thin HTTP interfaces for scenarios: parse, call one selector or service, serialise."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from playground.accounts.authentication import acting_user
+from playground.api_errors import PreconditionRequired
+from playground.scenarios import selectors, services, yamlio
+from playground.scenarios.documents import KIND_BY_PLURAL, Kind
+from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
+from playground.scenarios.models import Scenario
+from playground.scenarios.parsers import YAML_PARSERS, JSONParser, YAMLRenderer
+from playground.scenarios import serializers as s
+
+ERRORS = {code: s.ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
+IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
+                            description='the version you edited, as "<version>"')
+NAMESPACE = OpenApiParameter("namespace", str, OpenApiParameter.QUERY, required=False,
+                             description="for pods and PDBs addressed by name only; default \"default\"")
+MANIFEST_BODY = {"application/json": OpenApiTypes.OBJECT}
+YAML_OR_JSON_PARSERS: list[type[BaseParser]] = [JSONParser, *YAML_PARSERS]
+
+
+def responses(ok: dict[int, Any], *errors: int) -> dict[int, Any]:
+    return {**ok, **{code: ERRORS[code] for code in errors}}
+
+
+def detail(request: Request, scenario: Scenario, code: int = status.HTTP_200_OK) -> Response:
+    data = s.ScenarioDetailSerializer(scenario, context={"request": request}).data
+    return Response(data, status=code, headers={"ETag": scenario.etag})
+
+
+def valid(serializer_class: type[s.serializers.Serializer], data: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[type-arg]
+    serializer = serializer_class(data=data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def body_object(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+    return dict(request.data)
+
+
+def based_on(request: Request, body_version: int | None = None, required: bool = False) -> int | None:
+    """The version a write was based on: If-Match: "<n>" header, else the body's "version"."""
+    header = request.headers.get("If-Match", "").strip()
+    if header and header != "*":
+        value = header.removeprefix("W/").strip('"')
+        if not value.isdigit():
+            raise ValidationError({"If-Match": [f'must be "<version>", e.g. "3" (got {header})']})
+        return int(value)
+    if body_version is None and required and header != "*":
+        raise PreconditionRequired()
+    return body_version
+
+
+class PathOperationIds(AutoSchema):
+    """operationIds from the whole path, e.g. scenarios_by_slug_pods_by_name_get: one view serves several paths."""
+
+    def get_operation_id(self) -> str:
+        tokens = self.path.strip("/").split("/")[1:]
+        words = [f"by_{t[1:-1]}" if t.startswith("{") else t for t in tokens]
+        return "_".join([*words, self.method.lower()])
+
+
+class ScenarioApi(APIView):
+    schema = PathOperationIds()
+
+
+class ScenarioPagination(PageNumberPagination):
+    page_size = PAGE_SIZE
+    page_size_query_param = "page_size"
+    max_page_size = MAX_PAGE_SIZE
+
+
+class ScenarioListCreateApi(ScenarioApi):
+    @extend_schema(parameters=[s.ScenarioListQuerySerializer], responses=responses(
+        {200: s.ScenarioPageSerializer}, 400, 404), summary="Gallery (scope=public) or my scenarios")
+    def get(self, request: Request) -> Response:
+        query = valid(s.ScenarioListQuerySerializer, request.query_params)
+        scenarios = selectors.scenario_list(request.user, query["scope"], query["search"])
+        paginator = ScenarioPagination()
+        page = paginator.paginate_queryset(scenarios, request, view=self)
+        data = s.ScenarioSummarySerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(request=s.ScenarioWriteSerializer, responses=responses(
+        {201: s.ScenarioDetailSerializer}, 400, 403, 413), summary="Create a scenario")
+    def post(self, request: Request) -> Response:
+        data = valid(s.ScenarioWriteSerializer, request.data)
+        scenario = services.create_scenario(acting_user(request), **data)
+        return detail(request, scenario, status.HTTP_201_CREATED)
+
+
+class ScenarioDetailApi(ScenarioApi):
+    @extend_schema(responses=responses({200: s.ScenarioDetailSerializer}, 404), summary="A scenario")
+    def get(self, request: Request, slug: str) -> Response:
+        return detail(request, selectors.readable_scenario(request.user, slug))
+
+    @extend_schema(request=s.ScenarioUpdateSerializer, parameters=[IF_MATCH], responses=responses(
+        {200: s.ScenarioDetailSerializer}, 400, 403, 404, 412, 413, 428), summary="Replace a scenario")
+    def put(self, request: Request, slug: str) -> Response:
+        return self.update(request, slug, partial=False)
+
+    @extend_schema(request=s.ScenarioUpdateSerializer(partial=True), parameters=[IF_MATCH], responses=responses(
+        {200: s.ScenarioDetailSerializer}, 400, 403, 404, 412, 413, 428), summary="Change part of a scenario")
+    def patch(self, request: Request, slug: str) -> Response:
+        return self.update(request, slug, partial=True)
+
+    def update(self, request: Request, slug: str, partial: bool) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        data = valid(s.ScenarioUpdateSerializer, request.data, partial=partial)
+        version = based_on(request, data.pop("version", None), required=True)
+        return detail(request, services.update_scenario(scenario, version, **data))
+
+    @extend_schema(parameters=[IF_MATCH], responses=responses({204: None}, 403, 404, 412), summary="Delete")
+    def delete(self, request: Request, slug: str) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        services.delete_scenario(scenario, based_on(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ScenarioForkApi(ScenarioApi):
+    @extend_schema(request=s.ForkSerializer, responses=responses({201: s.ScenarioDetailSerializer}, 400, 403, 404),
+                   summary="Fork: a copy owned by the caller")
+    def post(self, request: Request, slug: str) -> Response:
+        source = selectors.readable_scenario(request.user, slug)
+        data = valid(s.ForkSerializer, request.data)
+        scenario = services.fork_scenario(source, acting_user(request), **data)
+        return detail(request, scenario, status.HTTP_201_CREATED)
+
+
+class ScenarioExportApi(ScenarioApi):
+    renderer_classes = [JSONRenderer, YAMLRenderer]
+
+    @extend_schema(responses={(200, "application/yaml"): OpenApiTypes.STR, 404: s.ErrorSerializer},
+                   summary="Export as multi-document YAML (kubectl apply -f accepts it)")
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        scenario = selectors.readable_scenario(request.user, slug)
+        response = HttpResponse(yamlio.dump(scenario.manifests), content_type="application/yaml; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{scenario.slug}.yaml"'
+        response["ETag"] = scenario.etag
+        return response
+
+
+class ScenarioImportApi(ScenarioApi):
+    parser_classes = YAML_OR_JSON_PARSERS
+
+    @extend_schema(
+        request={"application/json": s.ImportSerializer, "application/yaml": OpenApiTypes.STR,
+                 "text/yaml": OpenApiTypes.STR},
+        parameters=[OpenApiParameter("title", str, description="with a YAML body"),
+                    OpenApiParameter("visibility", str, enum=["private", "unlisted", "public"],
+                                     description="with a YAML body")],
+        responses=responses({201: s.ScenarioDetailSerializer}, 400, 403, 413), summary="Import YAML")
+    def post(self, request: Request) -> Response:
+        data = valid(s.ImportSerializer, {**self.query_defaults(request), **body_object(request)})
+        scenario = services.import_yaml(acting_user(request), data.pop("yaml"), **data)
+        return detail(request, scenario, status.HTTP_201_CREATED)
+
+    def query_defaults(self, request: Request) -> dict[str, str]:
+        return {k: request.query_params[k] for k in ("title", "visibility") if k in request.query_params}
+
+
+class ScenarioYamlApi(ScenarioApi):
+    parser_classes = YAML_OR_JSON_PARSERS
+
+    @extend_schema(
+        request={"application/json": s.ReplaceYamlSerializer, "application/yaml": OpenApiTypes.STR,
+                 "text/yaml": OpenApiTypes.STR},
+        parameters=[IF_MATCH], responses=responses({200: s.ScenarioDetailSerializer}, 400, 403, 404, 412, 413, 428),
+        summary="Replace the objects from YAML")
+    def put(self, request: Request, slug: str) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        data = valid(s.ReplaceYamlSerializer, request.data)
+        version = based_on(request, data.get("version"), required=True)
+        return detail(request, services.replace_yaml(scenario, data["yaml"], version))
+
+
+# --- the objects inside a scenario, one kind at a time -------------------------------------
+
+def object_key(request: Request, kind: Kind, name: str, namespace: str | None) -> tuple[str, str]:
+    if not kind.namespaced:
+        return ("", name)
+    return (namespace or request.query_params.get("namespace") or "default", name)
+
+
+def versioned(data: dict[str, Any], scenario: Scenario, code: int = status.HTTP_200_OK) -> Response:
+    return Response({"version": scenario.version, **data}, status=code, headers={"ETag": scenario.etag})
+
+
+class ObjectListApi(ScenarioApi):
+    @extend_schema(responses=responses({200: s.ObjectListSerializer}, 404), summary="Objects of one kind")
+    def get(self, request: Request, slug: str, kind: str) -> Response:
+        scenario = selectors.readable_scenario(request.user, slug)
+        return versioned({"items": selectors.objects_of_kind(scenario, KIND_BY_PLURAL[kind])}, scenario)
+
+    @extend_schema(request=MANIFEST_BODY, parameters=[IF_MATCH],
+                   responses=responses({201: s.ObjectSerializer}, 400, 403, 404, 409, 412, 413), summary="Add one")
+    def post(self, request: Request, slug: str, kind: str) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], [request.data], based_on(request))
+        return versioned({"object": scenario.manifests[-1]}, scenario, status.HTTP_201_CREATED)
+
+
+class ObjectBulkApi(ScenarioApi):
+    @extend_schema(request=s.BulkTemplateSerializer, parameters=[IF_MATCH],
+                   responses=responses({201: s.ObjectsSerializer}, 400, 403, 404, 409, 412, 413),
+                   summary="Add many: a list of manifests, or {template, count}",
+                   description="The body is either a JSON list of manifests or {\"template\": manifest, \"count\": N}.")
+    def post(self, request: Request, slug: str, kind: str) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        docs = self.documents(request.data)
+        scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], docs, based_on(request))
+        return versioned({"objects": scenario.manifests[len(scenario.manifests) - len(docs):]}, scenario,
+                         status.HTTP_201_CREATED)
+
+    def documents(self, body: Any) -> list[Any]:
+        if isinstance(body, list):
+            return body
+        data = valid(s.BulkTemplateSerializer, body)
+        return services.expand_template(data["template"], data["count"])
+
+
+class ObjectDetailApi(ScenarioApi):
+    @extend_schema(parameters=[NAMESPACE], responses=responses({200: s.ObjectSerializer}, 404), summary="One object")
+    def get(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
+        scenario = selectors.readable_scenario(request.user, slug)
+        key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
+        return versioned({"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
+
+    @extend_schema(request=MANIFEST_BODY, parameters=[NAMESPACE, IF_MATCH],
+                   responses=responses({200: s.ObjectSerializer}, 400, 403, 404, 412, 413), summary="Replace one")
+    def put(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
+        scenario = services.replace_object(scenario, KIND_BY_PLURAL[kind], key, request.data, based_on(request))
+        return versioned({"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
+
+    @extend_schema(parameters=[NAMESPACE, IF_MATCH], responses=responses({204: None}, 403, 404, 412),
+                   summary="Remove one")
+    def delete(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
+        scenario = services.delete_object(scenario, KIND_BY_PLURAL[kind], key, based_on(request))
+        return Response(status=status.HTTP_204_NO_CONTENT, headers={"ETag": scenario.etag})

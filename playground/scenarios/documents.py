@@ -1,0 +1,73 @@
+"""The manifest list a scenario stores, and the four kinds it may hold.
+
+Validation itself is scheduler_core.manifests.load_documents — one source of truth; this module
+only names kinds, orders keys and counts.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    kind: str
+    api_version: str
+    plural: str
+    namespaced: bool
+
+
+KINDS = (
+    Kind("Node", "v1", "nodes", namespaced=False),
+    Kind("PriorityClass", "scheduling.k8s.io/v1", "priorityclasses", namespaced=False),
+    Kind("Pod", "v1", "pods", namespaced=True),
+    Kind("PodDisruptionBudget", "policy/v1", "poddisruptionbudgets", namespaced=True),
+)
+KIND_BY_PLURAL = {k.plural: k for k in KINDS}
+KIND_BY_NAME = {k.kind: k for k in KINDS}
+HEAD_KEYS = ("apiVersion", "kind", "metadata")
+
+
+def normalise(doc: Document) -> Document:
+    """apiVersion, kind, metadata first; the rest as given (so export -> import is identical)."""
+    head = {k: doc[k] for k in HEAD_KEYS if k in doc}
+    return {**head, **{k: v for k, v in doc.items() if k not in HEAD_KEYS}}
+
+
+def with_kind(doc: Document, kind: Kind) -> Document:
+    """Fill in apiVersion/kind from the URL when a per-object request leaves them out."""
+    return normalise({"apiVersion": kind.api_version, "kind": kind.kind, **doc})
+
+
+def name_of(doc: Document) -> str:
+    metadata = doc.get("metadata")
+    return str(metadata.get("name", "")) if isinstance(metadata, dict) else ""
+
+
+def namespace_of(doc: Document) -> str:
+    metadata = doc.get("metadata")
+    namespace = metadata.get("namespace") if isinstance(metadata, dict) else None
+    return str(namespace or "default")
+
+
+def identity(doc: Document, kind: Kind) -> tuple[str, str]:
+    return (namespace_of(doc) if kind.namespaced else "", name_of(doc))
+
+
+def counts(docs: list[Document]) -> dict[str, int]:
+    by_kind = Counter(d.get("kind") for d in docs if isinstance(d, dict))
+    return {k.plural: by_kind.get(k.kind, 0) for k in KINDS}
+
+
+def of_kind(docs: list[Document], kind: Kind) -> list[Document]:
+    return [d for d in docs if isinstance(d, dict) and d.get("kind") == kind.kind]
+
+
+def index_of(docs: list[Document], kind: Kind, key: tuple[str, str]) -> int | None:
+    for i, doc in enumerate(docs):
+        if isinstance(doc, dict) and doc.get("kind") == kind.kind and identity(doc, kind) == key:
+            return i
+    return None

@@ -1,0 +1,78 @@
+"""Reads of scenarios, with who-may-see-what applied. Private scenarios are 404 to everyone else."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import F, Q, QuerySet
+from rest_framework.exceptions import NotFound, PermissionDenied
+
+from playground.scenarios import documents
+from playground.scenarios.documents import Document, Kind
+from playground.scenarios.models import Scenario, Visibility
+
+AnyUser = AbstractBaseUser | AnonymousUser
+SCOPES = ("public", "mine")
+SUMMARY_DEFERRED = ("manifests", "settings", "ignored")
+
+
+def _scenarios() -> QuerySet[Scenario]:
+    return Scenario.objects.select_related("owner__profile").annotate(forked_from_slug=F("forked_from__slug"))
+
+
+def scenario_list(user: AnyUser, scope: str = "public", search: str = "") -> QuerySet[Scenario]:
+    scenarios = _scenarios().defer(*SUMMARY_DEFERRED)
+    if scope == "mine":
+        scenarios = scenarios.filter(owner_id=user.pk) if user.is_authenticated else scenarios.none()
+    else:
+        scenarios = scenarios.filter(visibility=Visibility.PUBLIC)
+    if search:
+        scenarios = scenarios.filter(Q(title__icontains=search) | Q(description__icontains=search))
+    return scenarios.order_by("-updated_at", "-id")
+
+
+def scenario_by_pk(pk: int) -> Scenario:
+    scenario = _scenarios().filter(pk=pk).first()
+    if scenario is None:
+        raise NotFound("this scenario was deleted")
+    return scenario
+
+
+def scenario_not_found(slug: str) -> NotFound:
+    return NotFound(f"no scenario {slug!r} (or it is private)")
+
+
+def can_read(user: AnyUser, scenario: Scenario) -> bool:
+    return scenario.visibility != Visibility.PRIVATE or can_edit(user, scenario)
+
+
+def can_edit(user: AnyUser, scenario: Scenario) -> bool:
+    return user.is_authenticated and scenario.owner_id == user.pk
+
+
+def readable_scenario(user: AnyUser, slug: str) -> Scenario:
+    """The scenario behind a link, for reading, forking or running it."""
+    scenario = _scenarios().filter(slug=slug).first()
+    if scenario is None or not can_read(user, scenario):
+        raise scenario_not_found(slug)
+    return scenario
+
+
+def editable_scenario(user: AnyUser, slug: str) -> Scenario:
+    scenario = readable_scenario(user, slug)
+    if not can_edit(user, scenario):
+        raise PermissionDenied(f"only the owner can change scenario {slug}; fork it to get your own copy")
+    return scenario
+
+
+def object_not_found(kind: Kind, key: tuple[str, str]) -> NotFound:
+    return NotFound(f"no {kind.kind} {'/'.join(filter(None, key))!r} in this scenario")
+
+
+def objects_of_kind(scenario: Scenario, kind: Kind) -> list[Document]:
+    return documents.of_kind(scenario.manifests, kind)
+
+
+def object_of_kind(scenario: Scenario, kind: Kind, key: tuple[str, str]) -> Document:
+    index = documents.index_of(scenario.manifests, kind, key)
+    if index is None:
+        raise object_not_found(kind, key)
+    return scenario.manifests[index]
