@@ -1,13 +1,16 @@
 """Component checks behind /healthz: database, Redis, channel layer, Celery worker."""
 from __future__ import annotations
 
+import asyncio
 import uuid
-from typing import Callable
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
+
+TIMEOUT_SECONDS = 2.0
 
 
 def check_database() -> None:
@@ -18,7 +21,13 @@ def check_database() -> None:
 def check_redis() -> None:
     import redis
 
-    redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2).ping()
+    client = redis.Redis.from_url(
+        settings.REDIS_URL, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
+    )
+    try:
+        client.ping()
+    finally:
+        client.close()
 
 
 def check_channel_layer() -> None:
@@ -29,7 +38,8 @@ def check_channel_layer() -> None:
 
     async def roundtrip() -> None:
         await layer.send(channel, {"type": "healthz.ping"})
-        message = await layer.receive(channel)
+        # A layer that accepts the send but never delivers must fail the check, not hang /healthz.
+        message = await asyncio.wait_for(layer.receive(channel), TIMEOUT_SECONDS)
         if message.get("type") != "healthz.ping":
             raise RuntimeError(f"unexpected message {message!r}")
 
@@ -39,9 +49,13 @@ def check_channel_layer() -> None:
 def check_celery_worker() -> None:
     from playground.celery import app
 
-    replies = app.control.inspect(timeout=1.5).ping() or {}
+    with app.connection_for_write() as conn:
+        # One quick attempt: kombu would otherwise retry an unreachable broker for seconds.
+        conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=TIMEOUT_SECONDS)
+        # limit=1: return at the first reply instead of waiting out the timeout for more workers.
+        replies = app.control.inspect(timeout=TIMEOUT_SECONDS, limit=1, connection=conn).ping() or {}
     if not replies:
-        raise RuntimeError("no Celery worker answered a ping within 1.5 s")
+        raise RuntimeError(f"no Celery worker answered a ping within {TIMEOUT_SECONDS:g} s")
 
 
 CHECKS: dict[str, Callable[[], None]] = {
@@ -58,6 +72,6 @@ def check_all() -> dict[str, dict[str, object]]:
         try:
             check()
             report[name] = {"ok": True}
-        except Exception as exc:  # a failing component is a value in the report, not a 500
+        except Exception as exc:  # noqa: BLE001  (a failing component is a value in the report, not a 500)
             report[name] = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
     return report

@@ -1,0 +1,50 @@
+"""Shared pytest setup: the live fixtures of tests/live.py, and automatic markers.
+
+Unit tests use pytest-django's own test database (`db`, `django_db`). A test that asks for a
+live fixture is marked `integration`, one that asks for `page`/`browser` (or lives in tests/e2e)
+is marked `e2e`, so `pytest -m "not integration and not e2e"` runs just the fast unit tests.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import pytest
+
+from tests.live import (  # noqa: F401  (fixtures are found by name)
+    BROWSER_FIXTURES,
+    LIVE_FIXTURES,
+    browser,
+    celery_worker_process,
+    live_database_url,
+    live_env,
+    live_logs,
+    live_manage,
+    live_server_url,
+    page,
+    redis_url,
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # WhiteNoise warns that STATIC_ROOT does not exist until collectstatic or `make run` made it.
+    config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES or "/tests/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.e2e)
+        elif fixtures & LIVE_FIXTURES:
+            item.add_marker(pytest.mark.integration)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    # Lets the `page` fixture know, in its teardown, whether the test failed (screenshot then).
+    report = yield
+    if report.failed:
+        item.failed_phase = report.when  # type: ignore[attr-defined]
+    return report
