@@ -1,0 +1,85 @@
+"""Validate and normalise a run command (REST body or WebSocket `command`) into its payload."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import yaml
+
+from playground.api_errors import InvalidDocuments, field_error
+from playground.runs.models import RunCommand
+
+MAX_SPEED = 1000.0
+NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
+MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node"}
+
+
+def invalid(field: str, value: Any, message: str) -> InvalidDocuments:
+    return InvalidDocuments([field_error(field, message, value=value)])
+
+
+def normalise(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise invalid("command", body, "must be an object with a type")
+    type_ = body.get("type")
+    if type_ not in RunCommand.CONTROL + RunCommand.CLUSTER:
+        known = ", ".join(RunCommand.CONTROL + RunCommand.CLUSTER)
+        raise invalid("type", type_, f"must be one of {known}")
+    if type_ == "speed":
+        return {"type": type_, "speed": _speed(body.get("speed"))}
+    if type_ in MANIFEST_KIND:
+        return {"type": type_, "manifest": _manifest(body, MANIFEST_KIND[type_])}
+    if type_ == "delete_pod":
+        return {"type": type_, "pod": _pod_key(body.get("pod"))}
+    if type_ in NODE_COMMANDS:
+        return {"type": type_, "node": _name("node", body.get("node"))}
+    return {"type": type_}
+
+
+def _speed(value: Any) -> float:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if not ok or not 0 <= value <= MAX_SPEED:
+        raise invalid("speed", value, f"must be a number from 0 (as fast as possible) to {MAX_SPEED:g}")
+    return float(value)
+
+
+def _manifest(body: dict[str, Any], kind: str) -> dict[str, Any]:
+    if "yaml" in body and body["yaml"] is not None:
+        manifest = _parse_yaml(body["yaml"])
+        field = "yaml"
+    else:
+        manifest, field = body.get("manifest"), "manifest"
+    if not isinstance(manifest, dict):
+        raise invalid(field, manifest, f"must be one {kind} manifest (an object)")
+    manifest.setdefault("kind", kind)
+    if manifest["kind"] != kind:
+        raise invalid(f"{field}.kind", manifest["kind"], f"must be {kind}")
+    manifest.setdefault("apiVersion", "v1")
+    if not isinstance(manifest.get("metadata"), dict) or not manifest["metadata"].get("name"):
+        raise invalid(f"{field}.metadata.name", (manifest.get("metadata") or {}).get("name"), "is required")
+    return manifest
+
+
+def _parse_yaml(text: Any) -> Any:
+    if not isinstance(text, str):
+        raise invalid("yaml", text, "must be a string holding one YAML document")
+    try:
+        docs = [d for d in yaml.safe_load_all(text) if d is not None]
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise invalid("yaml", text[:200], f"is not valid YAML{where}: {getattr(e, 'problem', e)}") from e
+    if len(docs) != 1:
+        raise invalid("yaml", text[:200], f"must hold exactly one document, found {len(docs)}")
+    return docs[0]
+
+
+def _pod_key(value: Any) -> str:
+    name = _name("pod", value)
+    return name if "/" in name else f"default/{name}"
+
+
+def _name(field: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise invalid(field, value, "is required: a name" + (' like "default/web"' if field == "pod" else ""))
+    return value.strip()

@@ -1,0 +1,116 @@
+"""Runs: a frozen copy of a scenario executed by a Celery worker, its events and its commands."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class Run(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        PAUSED = "paused"
+        FINISHED = "finished"
+        FAILED = "failed"
+
+    # Reasons of a finished run. Only a quiescent run accepts cluster commands again.
+    QUIESCENT = "quiescent"
+    STOPPED = "stopped"
+    RESTARTED = "restarted"
+
+    scenario = models.ForeignKey(
+        "scenarios.Scenario", null=True, on_delete=models.SET_NULL, related_name="runs"
+    )
+    scenario_slug = models.CharField(max_length=64)  # kept when the scenario is deleted
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    reason = models.CharField(max_length=500, blank=True)
+    speed = models.FloatField(default=1.0)  # virtual seconds per wall second; 0 = as fast as possible
+    seed = models.BigIntegerField(default=0)
+    # The scenario's content frozen at start: later edits of the scenario do not change the run.
+    documents = models.JSONField(default=list)
+    settings = models.JSONField(default=dict)
+    time = models.FloatField(default=0.0)  # the run's virtual clock
+    last_seq = models.PositiveIntegerField(default=0)  # last stored RunEvent.seq
+    restart_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="restarted_as"
+    )
+    # Lease: the worker executing the run renews it; an expired lease means nobody is.
+    lease_token = models.CharField(max_length=64, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)  # worker (re)starts, for giving up on a crashing run
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "lease_expires_at"])]
+
+    def __str__(self) -> str:
+        return f"run {self.pk} of {self.scenario_slug} ({self.status})"
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status == self.Status.FAILED or (
+            self.status == self.Status.FINISHED and self.reason != self.QUIESCENT
+        )
+
+
+class RunCheckpoint(models.Model):
+    """The latest scheduler_core snapshot of a run: where a resuming worker starts."""
+
+    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="checkpoint")
+    seq = models.PositiveIntegerField()  # events up to here are covered by the snapshot
+    ticks = models.PositiveIntegerField()  # advance() calls made up to the snapshot
+    command_seq = models.PositiveIntegerField()  # commands up to here are in the snapshot
+    snapshot = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class RunEvent(models.Model):
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    t = models.FloatField()
+    kind = models.CharField(max_length=40)
+    data = models.JSONField()  # the event exactly as scheduler_core emitted it
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="runevent_unique_seq")]
+
+    @classmethod
+    def from_event(cls, run_id: int, event: dict[str, Any]) -> RunEvent:
+        return cls(run_id=run_id, seq=event["seq"], t=event.get("t", 0.0), kind=event["kind"], data=event)
+
+
+class RunCommand(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPLIED = "applied"
+        REJECTED = "rejected"
+
+    CONTROL = ("pause", "resume", "step", "speed", "stop", "restart")
+    CLUSTER = ("add_pod", "delete_pod", "add_node", "delete_node", "cordon", "uncordon")
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="commands")
+    seq = models.PositiveIntegerField()  # order of arrival = order of application
+    type = models.CharField(max_length=20)
+    payload = models.JSONField()  # the command as scheduler_core / the worker receives it
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Where it took effect, so a replay applies it at exactly the same point.
+    tick = models.PositiveIntegerField(null=True)  # advance() calls made before it
+    time = models.FloatField(null=True)  # virtual time it took effect
+    after_seq = models.PositiveIntegerField(null=True)  # last event seq before it
+    error = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="runcommand_unique_seq")]
+
+    @property
+    def is_cluster(self) -> bool:
+        return self.type in self.CLUSTER

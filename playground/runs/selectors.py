@@ -1,0 +1,142 @@
+"""Reads about runs: who may see or control one, its events, its state at any seq."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from playground.runs.models import Run, RunCommand, RunEvent
+from playground.scenarios import selectors as scenarios
+
+MAX_EVENTS_PAGE = 5000
+BACKLOG_PAGE = 1000
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def _can_read_scenario(user: User, run: Run) -> bool:
+    # A deleted scenario leaves its runs visible to whoever started them (can_control).
+    return run.scenario is not None and scenarios.can_read(user, run.scenario)
+
+
+def can_watch(user: User, run: Run) -> bool:
+    return can_control(user, run) or _can_read_scenario(user, run)
+
+
+def can_control(user: User, run: Run) -> bool:
+    # A workshop instructor will be allowed here too (lessons app).
+    return bool(user.is_authenticated and run.owner_id == user.pk)
+
+
+def run_for_watcher(user: User, run_id: int) -> Run | None:
+    run = Run.objects.select_related("scenario", "owner__profile").filter(pk=run_id).first()
+    return run if run is not None and can_watch(user, run) else None
+
+
+def runs_of_scenario(user: User, slug: str) -> QuerySet[Run]:
+    runs = Run.objects.select_related("scenario", "owner__profile").filter(scenario_slug=slug)
+    return runs if _scenario_readable_by_slug(user, slug) else runs.filter(owner_id=user.pk or -1)
+
+
+def _scenario_readable_by_slug(user: User, slug: str) -> bool:
+    from playground.scenarios.models import Scenario
+
+    scenario = Scenario.objects.filter(slug=slug).first()
+    return scenario is not None and scenarios.can_read(user, scenario)
+
+
+def run_view(run: Run, user: User | None = None) -> dict[str, Any]:
+    restarted_as = Run.objects.filter(restart_of_id=run.pk).values_list("pk", flat=True).first()
+    return {
+        "id": run.pk,
+        "scenario": run.scenario_slug,
+        "status": run.status,
+        "reason": run.reason,
+        "speed": run.speed,
+        "seed": run.seed,
+        "time": round(run.time, 3),
+        "lastSeq": run.last_seq,
+        "createdAt": run.created_at.isoformat().replace("+00:00", "Z") if run.created_at else None,
+        "canControl": can_control(user, run) if user is not None else False,
+        "owner": _owner_view(run),
+        "restartedAs": restarted_as,
+        "restartOf": run.restart_of_id,
+    }
+
+
+def _owner_view(run: Run) -> dict[str, Any]:
+    profile = getattr(run.owner, "profile", None)
+    return {"username": run.owner.get_username(), "is_guest": bool(getattr(profile, "is_guest", False))}
+
+
+def events_after(run_id: int, after: int, limit: int = MAX_EVENTS_PAGE) -> list[dict[str, Any]]:
+    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after).order_by("seq")[: min(limit, MAX_EVENTS_PAGE)]
+    return [data for data in rows.values_list("data", flat=True)]
+
+
+def events_between(run_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after, seq__lte=upto).order_by("seq")
+    return list(rows.values_list("data", flat=True))
+
+
+def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int = BACKLOG_PAGE) -> Iterator[list[dict[str, Any]]]:
+    while True:
+        rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after).order_by("seq")
+        if upto is not None:
+            rows = rows.filter(seq__lte=upto)
+        batch = list(rows.values_list("data", flat=True)[:page])
+        if not batch:
+            return
+        yield batch
+        after = batch[-1]["seq"]
+
+
+def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
+    """Fold the stored events 1..seq onto the seq-1 snapshot (None: nothing stored yet)."""
+    from scheduler_core.events import apply_event
+
+    state: dict[str, Any] | None = None
+    for batch in iter_events(run_id, 0, seq):
+        for event in batch:
+            state = event["state"] if event["kind"] == "cluster.snapshot" else apply_event(state, event)
+    return state
+
+
+def pending_commands(run_id: int, after_seq: int) -> list[RunCommand]:
+    return list(RunCommand.objects.filter(run_id=run_id, seq__gt=after_seq, status=RunCommand.Status.PENDING).order_by("seq"))
+
+
+def has_live_lease(run: Run) -> bool:
+    return bool(run.lease_token) and run.lease_expires_at is not None and run.lease_expires_at > timezone.now()
+
+
+def command_view(command: RunCommand) -> dict[str, Any]:
+    return {
+        "seq": command.seq,
+        "type": command.type,
+        "payload": command.payload,
+        "status": command.status,
+        "time": command.time,
+        "afterSeq": command.after_seq,
+        "error": command.error,
+        "createdAt": command.created_at.isoformat().replace("+00:00", "Z") if command.created_at else None,
+    }
+
+
+def is_settled(run: Run) -> bool:
+    """Nothing more will happen without somebody's command: scripts waiting on a run stop here."""
+    if run.status in (Run.Status.QUEUED, Run.Status.RUNNING):
+        return False
+    return not RunCommand.objects.filter(run=run, status=RunCommand.Status.PENDING).exists()
+
+
+def runs_of_owner(user: User) -> QuerySet[Run]:
+    return Run.objects.select_related("scenario", "owner__profile").filter(owner_id=user.pk or -1)
+
+
+def events_between_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE) -> list[dict[str, Any]]:
+    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after, seq__lte=upto).order_by("seq")
+    return list(rows.values_list("data", flat=True)[:page])

@@ -1,0 +1,165 @@
+"""A small deterministic stand-in for scheduler_core.Simulation (same contract), for fast tests
+of the run machinery: timers at chosen virtual times, one cycle per pending pod, seeded choice
+of node, JSON snapshots. No tests in here; the runs tests import it."""
+from __future__ import annotations
+
+import heapq
+import random
+from typing import Any
+
+Event = dict[str, Any]
+
+
+class FakeSimulation:
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.events: list[Event] = []
+        self.heap: list[list[Any]] = []
+        self.counter = 0
+        self.cycle = 0
+        self.nodes: list[str] = []
+        self.pods: dict[str, dict[str, Any]] = {}
+        self.rng = random.Random(0)
+        self.command_log: list[dict[str, Any]] = []
+
+    # ---- the contract ----
+
+    @classmethod
+    def from_documents(cls, docs: list[dict[str, Any]], *, seed: int = 0, config: Any = None) -> FakeSimulation:
+        sim = cls()
+        sim.rng = random.Random(seed)
+        for doc in docs:
+            if doc["kind"] == "Node":
+                sim.nodes.append(doc["metadata"]["name"])
+            elif doc["kind"] == "Pod":
+                sim._add(doc)
+        sim._emit("cluster.snapshot", state=sim.state())
+        return sim
+
+    def next_time(self) -> float | None:
+        return self.heap[0][0] if self.heap else None
+
+    @property
+    def quiescent(self) -> bool:
+        return not self.heap
+
+    def advance(self) -> list[Event]:
+        start = len(self.events)
+        t, _, action, key = heapq.heappop(self.heap)
+        self.now = max(self.now, t)
+        if action == "cycle":
+            self._cycle(key)
+        elif action == "expire" and key in self.pods:
+            del self.pods[key]
+            self._emit("pod.deleted", pod=key, node=None, reason="Deleted")
+        return self.events[start:]
+
+    def step(self) -> list[Event]:
+        out: list[Event] = []
+        while self.heap:
+            out += self.advance()
+            if any(e["kind"] == "cycle.finished" for e in out):
+                break
+        return out
+
+    def run(self, until: float | None = None) -> list[Event]:
+        out: list[Event] = []
+        while self.heap and (until is None or self.heap[0][0] <= until):
+            out += self.advance()
+        if until is not None:
+            self.now = max(self.now, until)
+        return out
+
+    def apply(self, command: dict[str, Any]) -> list[Event]:
+        start = len(self.events)
+        if command["type"] == "add_pod":
+            key = _key(command["manifest"])
+            if key in self.pods:
+                raise reject("manifest.metadata.name", key, f"pod {key} already exists")
+            self._emit("command.applied", command=command)
+            self._add(command["manifest"])
+            self._emit("pod.added", pod={"key": key})
+        elif command["type"] == "delete_pod":
+            if command["pod"] not in self.pods:
+                raise reject("pod", command["pod"], f"no pod {command['pod']}")
+            self._emit("command.applied", command=command)
+            del self.pods[command["pod"]]
+            self._emit("pod.deleted", pod=command["pod"], node=None, reason="Deleted")
+        else:
+            raise reject("type", command["type"], "not supported by the fake")
+        self.command_log.append({"t": self.now, "command": command})
+        return self.events[start:]
+
+    def state(self) -> dict[str, Any]:
+        return {"time": self.now, "nodes": list(self.nodes), "pods": {k: dict(v) for k, v in self.pods.items()}}
+
+    def snapshot(self) -> dict[str, Any]:
+        rng = self.rng.getstate()
+        return {"now": self.now, "events": list(self.events), "heap": [list(h) for h in self.heap],
+                "counter": self.counter, "cycle": self.cycle, "nodes": list(self.nodes),
+                "pods": {k: dict(v) for k, v in self.pods.items()},
+                "rng": [rng[0], list(rng[1]), rng[2]], "command_log": list(self.command_log)}
+
+    @classmethod
+    def restore(cls, snap: dict[str, Any]) -> FakeSimulation:
+        sim = cls()
+        sim.now, sim.events, sim.counter, sim.cycle = snap["now"], list(snap["events"]), snap["counter"], snap["cycle"]
+        sim.heap = [list(h) for h in snap["heap"]]
+        sim.nodes, sim.pods = list(snap["nodes"]), {k: dict(v) for k, v in snap["pods"].items()}
+        sim.rng.setstate((snap["rng"][0], tuple(snap["rng"][1]), snap["rng"][2]))
+        sim.command_log = list(snap["command_log"])
+        return sim
+
+    # ---- inside ----
+
+    def _add(self, manifest: dict[str, Any]) -> None:
+        key = _key(manifest)
+        self.pods[key] = {"node": None, "lifetime": (manifest.get("spec") or {}).get("activeDeadlineSeconds")}
+        self._push(self.now, "cycle", key)
+
+    def _cycle(self, key: str) -> None:
+        if key not in self.pods:
+            return
+        self.cycle += 1
+        node = self.nodes[self.rng.randrange(len(self.nodes))] if self.nodes else None
+        self._emit("cycle.started", cycle=self.cycle, pod=key, attempts=1)
+        if node is not None:
+            self.pods[key]["node"] = node
+            self._emit("pod.bound", pod=key, node=node, cycle=self.cycle)
+            if self.pods[key]["lifetime"]:
+                self._push(self.now + self.pods[key]["lifetime"], "expire", key)
+        self._emit("cycle.finished", cycle=self.cycle, pod=key,
+                   result="scheduled" if node else "unschedulable", node=node)
+
+    def _push(self, t: float, action: str, key: str) -> None:
+        self.counter += 1
+        heapq.heappush(self.heap, [t, self.counter, action, key])
+
+    def _emit(self, kind: str, **payload: Any) -> None:
+        self.events.append({"seq": len(self.events) + 1, "t": round(self.now, 3), "kind": kind, **payload})
+
+
+def reject(path: str, value: Any, message: str) -> Exception:
+    import scheduler_core
+
+    error_class = scheduler_core.CommandError
+    try:
+        error = error_class(path, value, message)
+    except TypeError:
+        error = error_class(message)
+    error.path, error.value, error.message = path, value, message
+    return error
+
+
+def _key(manifest: dict[str, Any]) -> str:
+    meta = manifest["metadata"]
+    return f"{meta.get('namespace', 'default')}/{meta['name']}"
+
+
+def node(name: str) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name}}
+
+
+def pod(name: str, lifetime: float | None = None) -> dict[str, Any]:
+    spec = {"activeDeadlineSeconds": lifetime} if lifetime else {}
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
