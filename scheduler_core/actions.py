@@ -1,0 +1,268 @@
+"""What happens to the cluster: bind, failure handling, nominations, preemption's API calls,
+graceful termination, and the user commands. Mixed into Simulation, which owns clock and events."""
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+from typing import Any
+
+from scheduler_core import disruption
+from scheduler_core.cluster_state import ClusterState
+from scheduler_core.commands import CommandError
+from scheduler_core.config import SchedulerConfig
+from scheduler_core.diagnosis import Diagnosis, truncate_message
+from scheduler_core.framework import events as ev
+from scheduler_core.framework.runtime import Framework
+from scheduler_core.objects import Node, Pod, Taint
+from scheduler_core.preemption.evaluator import Candidate
+from scheduler_core.queue import PriorityQueue, QueuedPodInfo
+from scheduler_core.views import node_view, pod_view, t
+
+TERMINATE, PREEMPTION = "terminate", "preemption"
+
+
+class ClusterActions:
+    cluster: ClusterState
+    config: SchedulerConfig
+    framework: Framework
+    queue: PriorityQueue
+    preempting: dict[str, tuple[str, str, list[str]]]  # preemptor uid -> (key, node, victim keys)
+    _timers: list[tuple[float, int, str, str]]
+    _counter: Any
+    generation: int
+
+    @property
+    def now(self) -> float:
+        raise NotImplementedError
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        self.generation += 1
+
+    def _view(self, key: str) -> dict[str, Any]:
+        return pod_view(self.cluster.pods[key], self.queue.location(key))
+
+    def _sync_pdbs(self) -> None:
+        for record in disruption.recompute(self.cluster):
+            self.emit("pdb.updated", pdb=record.pdb.key, disruptionsAllowed=record.disruptions_allowed)
+
+    # ---- scheduling outcomes ------------------------------------------------------------
+
+    def bind(self, key: str, node: str, cycle: int) -> None:
+        """assume → Reserve → Permit → DefaultBinder; binding completes right after the cycle."""
+        pod = self.cluster.pods[key].pod
+        if pod.nominated_node_name:
+            self.cluster.set_pod(key, replace(pod, nominated_node_name=""))
+        for binder in self.framework.bind_plugins:
+            binder.bind(self.cluster.pods[key].pod, node)
+            break
+        self.queue.nominator.delete(key)
+        self.queue.done(key)
+        bound = self.cluster.pods[key].pod
+        self.emit("pod.bound", pod=key, node=node, cycle=cycle)
+        self.emit("k8s.event", type="Normal", reason="Scheduled", object=key, action="Binding",
+                  message=f"Successfully assigned {key} to {node}", related=None)
+        self.emit("cycle.finished", cycle=cycle, pod=key, result="scheduled", node=node)
+        self._changed()
+        self.queue.move_all(ev.ASSIGNED_POD_ADD, None, bound, self.now)
+        self._sync_pdbs()
+
+    def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
+                       diagnosis: Diagnosis | None, nominating: str | None) -> None:
+        """handleSchedulingFailure: requeue, nominator, FailedScheduling event, status NNN."""
+        key = qpi.key
+        unschedulable = diagnosis.unschedulable_plugins if diagnosis else set()
+        pending = diagnosis.pending_plugins if diagnosis else set()
+        self.queue.add_unschedulable_if_not_present(
+            qpi, self.now, unschedulable, pending, message, cycle, self.generation, gate=True)
+        old = self.cluster.pods[key].pod.nominated_node_name
+        self.queue.nominator.add(key, old if nominating is None else nominating)
+        self.emit("k8s.event", type="Warning", reason="FailedScheduling", object=key, action="Scheduling",
+                  message=truncate_message(message), related=None)
+        if nominating is not None and nominating != old:
+            reason = "no preemption candidates" if diagnosis is not None else "scheduling failed"
+            self.set_nomination(key, nominating, reason)
+        self.emit("cycle.finished", cycle=cycle, pod=key, result="unschedulable" if rejected else "error", node=None)
+
+    def set_nomination(self, key: str, node: str, reason: str) -> None:
+        """Patch status.nominatedNodeName (and the in-memory nominator, as the update event would)."""
+        record = self.cluster.pods[key]
+        old_pod = record.pod
+        new_pod = replace(old_pod, nominated_node_name=node)
+        self.cluster.set_pod(key, new_pod)
+        qpi = self.queue.get(key)
+        if qpi is not None:
+            qpi.pod = new_pod
+        self.queue.nominator.add(key, node)
+        if node:
+            self.emit("pod.nominated", pod=key, node=node)
+        else:
+            self.emit("pod.nominationCleared", pod=key, node=old_pod.nominated_node_name, reason=reason)
+        self._changed()
+        if old_pod.nominated_node_name and self.config.queueing_hints:
+            # v1.33+ (PR #129058): the released nomination may let ≤-priority pods fit.
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, old_pod, None, self.now,
+                                lambda q: q.key != key and q.pod.priority <= old_pod.priority)
+
+    # ---- preemption's API calls ---------------------------------------------------------
+
+    def is_pod_running_preemption(self, uid: str) -> bool:
+        return uid in self.preempting
+
+    def prepare_candidate(self, preemptor: Pod, candidate: Candidate, asynchronous: bool) -> None:
+        victims = [v.key for v in candidate.victims]
+        if asynchronous:  # prepareCandidateAsync: the calls run right after this cycle
+            self.preempting[preemptor.uid] = (preemptor.key, candidate.node, victims)
+            heapq.heappush(self._timers, (self.now, next(self._counter), PREEMPTION, preemptor.uid))
+            return
+        self._delete_victims(preemptor, candidate.node, victims)
+        self._clear_lower_nominations(preemptor, candidate.node)
+
+    def _run_async_preemption(self, uid: str) -> None:
+        key, node, victims = self.preempting[uid]
+        record = self.cluster.pods.get(key)
+        preemptor = record.pod if record is not None else None
+        if preemptor is not None:
+            self._clear_lower_nominations(preemptor, node)
+            self._delete_victims(preemptor, node, victims)
+        del self.preempting[uid]
+        self.queue.reevaluate_gate(key, self.now, ev.ASSIGNED_POD_UPDATE.label)
+
+    def _delete_victims(self, preemptor: Pod, node: str, victims: list[str]) -> None:
+        for key in victims:
+            record = self.cluster.pods.get(key)
+            if record is None or record.deletion_timestamp is not None:
+                continue  # already being deleted: no second API call
+            self.emit("k8s.event", type="Normal", reason="Preempted", object=key, action="Preempting",
+                      message=f"Preempted by pod {preemptor.uid} on node {node}", related=preemptor.key)
+            self.terminate(key, preempted_by=preemptor.key)
+
+    def _clear_lower_nominations(self, preemptor: Pod, node: str) -> None:
+        """getLowerPriorityNominatedPods + clearNominatedNodeName."""
+        for key in self.queue.nominator.pods_for_node(node):
+            record = self.cluster.pods.get(key)
+            if record is not None and key != preemptor.key and record.pod.priority < preemptor.priority:
+                self.set_nomination(key, "", f"preempted by higher priority pod {preemptor.key}")
+
+    # ---- pod lifecycle ------------------------------------------------------------------
+
+    def terminate(self, key: str, preempted_by: str | None) -> None:
+        """DELETE with the pod's grace period: deletionTimestamp now, gone at now + grace."""
+        record = self.cluster.pods[key]
+        grace = record.pod.termination_grace_period_seconds
+        record.deletion_timestamp = self.now
+        record.delete_at = self.now + grace
+        record.preempted_by = preempted_by
+        record.disruption_target = preempted_by is not None
+        record.phase = "Terminating"
+        self.emit("pod.terminating", pod=key, node=record.pod.node_name or None, gracePeriodSeconds=grace,
+                  deletionTimestamp=t(self.now), deleteAt=t(record.delete_at), preemptedBy=preempted_by)
+        heapq.heappush(self._timers, (record.delete_at, next(self._counter), TERMINATE, key))
+        self._changed()
+        self._sync_pdbs()
+
+    def delete_pod_now(self, key: str, reason: str) -> None:
+        record = self.cluster.remove_pod(key)
+        pod = record.pod
+        self.queue.delete(key)
+        self.emit("pod.deleted", pod=key, node=pod.node_name or None, reason=reason)
+        self._changed()
+        if pod.node_name:
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
+        elif pod.nominated_node_name and self.config.queueing_hints:
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now,
+                                lambda q: q.pod.priority <= pod.priority)
+        self._sync_pdbs()
+
+    def _finish_termination(self, key: str) -> None:
+        record = self.cluster.pods.get(key)
+        if record is None or record.delete_at is None or record.delete_at > self.now:
+            return  # deleted earlier (force delete) or re-created
+        self.delete_pod_now(key, "Preempted" if record.preempted_by else "Deleted")
+
+    def add_pod(self, pod: Pod) -> None:
+        pod = self.cluster.with_uid(pod)
+        self.cluster.add_pod(pod, self.now)
+        self.emit("pod.added", pod=self._view(pod.key))
+        self._changed()
+        if pod.node_name:
+            self.queue.move_all(ev.ASSIGNED_POD_ADD, None, self.cluster.pods[pod.key].pod, self.now)
+        else:
+            if pod.nominated_node_name:
+                self.queue.nominator.add(pod.key, pod.nominated_node_name)
+            self.queue.add(pod, self.now)
+        self._sync_pdbs()
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def _pod_record_for(self, command: dict[str, Any]) -> Any:
+        record = self.cluster.pods.get(command["pod"])
+        if record is None:
+            raise CommandError("command.pod", command["pod"], "no such pod (expected namespace/name)")
+        return record
+
+    def _node_for(self, command: dict[str, Any]) -> Node:
+        info = self.cluster.node_infos.get(command["node"])
+        if info is None:
+            raise CommandError("command.node", command["node"], "no such node")
+        return info.node
+
+    def _update_node(self, new: Node, change: str, event: ev.ClusterEvent | None) -> None:
+        old = self.cluster.update_node(new)
+        self.emit("node.updated", node=node_view(new), change=change)
+        self._changed()
+        if event is not None:
+            self.queue.move_all(event, old, new, self.now)
+
+    def _cmd_delete_pod(self, command: dict[str, Any]) -> None:
+        record = self._pod_record_for(command)
+        if record.pod.node_name and record.deletion_timestamp is None:
+            self.terminate(record.pod.key, preempted_by=None)
+        else:
+            self.delete_pod_now(record.pod.key, "Deleted")
+
+    def _cmd_add_node(self, node: Node) -> None:
+        if node.name in self.cluster.node_infos:
+            raise CommandError("command.manifest.metadata.name", node.name, "a node with this name already exists")
+        self.cluster.add_node(node)
+        self.emit("node.added", node=node_view(node))
+        self._changed()
+        self.queue.move_all(ev.NODE_ADD, None, node, self.now)
+
+    def _cmd_delete_node(self, command: dict[str, Any]) -> None:
+        node = self._node_for(command)
+        for key in list(self.cluster.node_infos[node.name].pods):
+            if key in self.cluster.pods:  # pod GC deletes pods bound to a deleted node
+                self.delete_pod_now(key, "Deleted")
+        self.cluster.delete_node(node.name)
+        self.emit("node.deleted", node=node.name)
+        self._changed()
+        self.queue.move_all(ev.NODE_DELETE, node, None, self.now)
+
+    def _cmd_node_update(self, command: dict[str, Any]) -> None:
+        node = self._node_for(command)
+        kind = command["type"]
+        if kind in ("cordon", "uncordon"):
+            schedulable = kind == "uncordon"
+            # Only a node becoming schedulable is an event (mapped to UpdateNodeTaint upstream).
+            event = ev.NODE_TAINT_CHANGE if schedulable and node.unschedulable else None
+            self._update_node(replace(node, unschedulable=not schedulable), kind, event)
+        elif kind == "set_node_labels":
+            self._update_node(replace(node, labels=dict(command["labels"])), "labels", ev.NODE_LABEL_CHANGE)
+        else:
+            taints = tuple(Taint(key=x["key"], value=x.get("value", ""), effect=x["effect"])
+                           for x in command["taints"])
+            self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
+
+    def _cmd_remove_scheduling_gates(self, command: dict[str, Any]) -> None:
+        record = self._pod_record_for(command)
+        old = record.pod
+        if old.node_name:
+            raise CommandError("command.pod", command["pod"], "pod is already bound")
+        new = replace(old, scheduling_gates=())
+        self.cluster.set_pod(old.key, new)
+        self._changed()
+        if old.scheduling_gates:
+            self.queue.update(old, new, ev.POD_SCHEDULING_GATES_ELIMINATED, self.now)

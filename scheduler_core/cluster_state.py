@@ -1,0 +1,124 @@
+"""The simulated API objects plus the scheduler cache (NodeInfos), with the few mutable fields
+the model tracks per pod: phase, nominatedNodeName, deletionTimestamp, DisruptionTarget."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from scheduler_core.framework.nodeinfo import NodeInfo
+from scheduler_core.objects import (
+    Cluster,
+    Node,
+    Pod,
+    PodDisruptionBudget,
+    PriorityClass,
+)
+
+PENDING, RUNNING, TERMINATING, DELETED = "Pending", "Running", "Terminating", "Deleted"
+
+
+@dataclass
+class PodRecord:
+    pod: Pod
+    phase: str = PENDING
+    deletion_timestamp: float | None = None
+    delete_at: float | None = None
+    preempted_by: str | None = None
+    disruption_target: bool = False  # DisruptionTarget=True, reason PreemptionByScheduler
+
+    @property
+    def terminating_by_preemption(self) -> bool:
+        """podTerminatingByPreemption."""
+        return self.deletion_timestamp is not None and self.disruption_target
+
+
+@dataclass
+class PdbRecord:
+    pdb: PodDisruptionBudget
+    disruptions_allowed: int
+
+
+class ClusterState:
+    def __init__(self, cluster: Cluster) -> None:
+        self.priority_classes: dict[str, PriorityClass] = {pc.name: pc for pc in cluster.priority_classes}
+        self.node_infos: dict[str, NodeInfo] = {}
+        self.node_list: list[NodeInfo] = []
+        self.pods: dict[str, PodRecord] = {}
+        self.pdbs: dict[str, PdbRecord] = {
+            p.key: PdbRecord(p, p.disruptions_allowed or 0) for p in cluster.pdbs
+        }
+        self.ignored = cluster.ignored
+        self._uid_counter = 0
+        for node in cluster.nodes:
+            self.add_node(node)
+
+    # ---- nodes --------------------------------------------------------------------------
+
+    def add_node(self, node: Node) -> NodeInfo:
+        info = NodeInfo(node)
+        for record in self.pods.values():  # pods already bound to a node of that name
+            if record.pod.node_name == node.name:
+                info.add_pod(record.pod)
+        self.node_infos[node.name] = info
+        self.node_list.append(info)
+        return info
+
+    def update_node(self, node: Node) -> Node:
+        info = self.node_infos[node.name]
+        old = info.node
+        info.node = node
+        return old
+
+    def delete_node(self, name: str) -> NodeInfo:
+        info = self.node_infos.pop(name)
+        self.node_list = [i for i in self.node_list if i.name != name]
+        return info
+
+    # ---- pods ---------------------------------------------------------------------------
+
+    def with_uid(self, pod: Pod) -> Pod:
+        if pod.uid:
+            return pod
+        self._uid_counter += 1
+        return replace(pod, uid=f"{self._uid_counter:08d}-{pod.namespace}-{pod.name}")
+
+    def add_pod(self, pod: Pod, now: float) -> PodRecord:
+        if pod.node_name:
+            if pod.start_time is None:
+                pod = replace(pod, start_time=now)
+            record = PodRecord(pod, RUNNING)
+            info = self.node_infos.get(pod.node_name)
+            if info is not None:
+                info.add_pod(pod)
+        else:
+            record = PodRecord(pod)
+        self.pods[pod.key] = record
+        return record
+
+    def live(self, key: str) -> PodRecord | None:
+        return self.pods.get(key)
+
+    def set_pod(self, key: str, pod: Pod) -> None:
+        """Replace the pod object (e.g. a new nominatedNodeName), also in the cache."""
+        record = self.pods[key]
+        old = record.pod
+        record.pod = pod
+        info = self.node_infos.get(old.node_name) if old.node_name else None
+        if info is not None and key in info.pods:
+            info.pods[key] = pod
+
+    def bind(self, key: str, node: str, now: float) -> Pod:
+        """assume + bind: the pod counts on the node from now on."""
+        record = self.pods[key]
+        pod = replace(record.pod, node_name=node, start_time=now)
+        record.pod, record.phase = pod, RUNNING
+        self.node_infos[node].add_pod(pod)
+        return pod
+
+    def remove_pod(self, key: str) -> PodRecord:
+        """The pod object is gone: out of the API and the cache."""
+        record = self.pods.pop(key)
+        info = self.node_infos.get(record.pod.node_name) if record.pod.node_name else None
+        if info is not None:
+            info.remove_pod(record.pod)
+        record.phase = DELETED
+        return record

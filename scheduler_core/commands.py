@@ -1,0 +1,74 @@
+"""Validation of simulation commands (the edge: bad input is rejected with the field and value)."""
+from __future__ import annotations
+
+from typing import Any
+
+COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
+    "add_pod": ("manifest",),
+    "delete_pod": ("pod",),
+    "add_node": ("manifest",),
+    "delete_node": ("node",),
+    "cordon": ("node",),
+    "uncordon": ("node",),
+    "set_node_labels": ("node", "labels"),
+    "set_node_taints": ("node", "taints"),
+    "remove_scheduling_gates": ("pod",),
+}
+TAINT_EFFECTS = ("NoSchedule", "PreferNoSchedule", "NoExecute")
+
+
+class CommandError(ValueError):
+    """A command that cannot be applied: ``path`` names the field, ``value`` what was given."""
+
+    def __init__(self, path: str, value: Any, message: str) -> None:
+        super().__init__(f"{path}: {message} (got {value!r})")
+        self.path = path
+        self.value = value
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        value = self.value if isinstance(self.value, (str, int, float, bool, type(None))) else repr(self.value)
+        return {"path": self.path, "value": value, "message": self.message}
+
+
+def validate_command(command: Any) -> dict[str, Any]:
+    """Shape checks only; existence of pods/nodes is checked by the simulation."""
+    if not isinstance(command, dict):
+        raise CommandError("command", command, "must be an object")
+    kind = command.get("type")
+    if kind not in COMMAND_FIELDS:
+        raise CommandError("command.type", kind, f"must be one of {', '.join(COMMAND_FIELDS)}")
+    for name in COMMAND_FIELDS[kind]:
+        if name not in command:
+            raise CommandError(f"command.{name}", None, "is required")
+    for name in ("pod", "node"):
+        if name in COMMAND_FIELDS[kind] and (not isinstance(command[name], str) or not command[name]):
+            raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
+    if "manifest" in COMMAND_FIELDS[kind] and not isinstance(command["manifest"], dict):
+        raise CommandError("command.manifest", command["manifest"], "must be an object")
+    if kind == "set_node_labels":
+        _check_labels(command["labels"])
+    if kind == "set_node_taints":
+        _check_taints(command["taints"])
+    return command
+
+
+def _check_labels(labels: Any) -> None:
+    if not isinstance(labels, dict):
+        raise CommandError("command.labels", labels, "must be an object of string to string")
+    for key, value in labels.items():
+        if not isinstance(key, str) or not key or not isinstance(value, str):
+            raise CommandError(f"command.labels.{key}", value, "label keys and values must be strings")
+
+
+def _check_taints(taints: Any) -> None:
+    if not isinstance(taints, list):
+        raise CommandError("command.taints", taints, "must be a list of {key, value, effect}")
+    for i, taint in enumerate(taints):
+        if not isinstance(taint, dict) or not isinstance(taint.get("key"), str) or not taint.get("key"):
+            raise CommandError(f"command.taints[{i}].key", taint, "is required")
+        if not isinstance(taint.get("value", ""), str):
+            raise CommandError(f"command.taints[{i}].value", taint.get("value"), "must be a string")
+        if taint.get("effect") not in TAINT_EFFECTS:
+            raise CommandError(f"command.taints[{i}].effect", taint.get("effect"),
+                               f"must be one of {', '.join(TAINT_EFFECTS)}")

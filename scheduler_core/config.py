@@ -1,0 +1,129 @@
+"""SchedulerConfig: the profile knobs the playground exposes (apis/config/v1/defaults.go).
+
+Version-dependent switches (spec §9) are fields, so an older scheduler can be modelled with
+``SchedulerConfig.for_version("v1.31")``. The run's seed is deliberately not part of it.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+SCORING_STRATEGIES = ("LeastAllocated", "MostAllocated", "RequestedToCapacityRatio")
+
+DEFAULT_PLUGIN_WEIGHTS: Mapping[str, int] = {
+    "TaintToleration": 3,
+    "NodeAffinity": 2,
+    "NodeResourcesFit": 1,
+    "PodTopologySpread": 2,
+    "InterPodAffinity": 2,
+    "NodeResourcesBalancedAllocation": 1,
+    "ImageLocality": 1,
+}
+
+# Feature switches per version (spec §9), applied on top of the v1.34 defaults.
+_VERSION_SWITCHES: dict[str, dict[str, bool]] = {
+    "v1.29": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
+              "node_resources_fit_unresolvable": False},
+    "v1.30": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
+              "node_resources_fit_unresolvable": False},
+    "v1.31": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
+              "node_resources_fit_unresolvable": False},
+    "v1.32": {"pop_from_backoff_q": False, "async_preemption": False,
+              "node_resources_fit_unresolvable": False},
+    "v1.33": {"node_resources_fit_unresolvable": False},
+    "v1.34": {},
+    "v1.35": {},
+}
+
+
+class ConfigError(ValueError):
+    def __init__(self, field_name: str, value: Any, message: str) -> None:
+        super().__init__(f"config.{field_name}: {message} (got {value!r})")
+        self.field = field_name
+        self.value = value
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SchedulerConfig:
+    version: str = "v1.34"
+    percentage_of_nodes_to_score: int = 0  # 0 = adaptive (50 - n/125, min 5)
+    plugin_weights: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PLUGIN_WEIGHTS))
+    preemption: bool = True  # DefaultPreemption enabled
+    async_preemption: bool = True
+    queueing_hints: bool = True
+    pop_from_backoff_q: bool = True
+    node_resources_fit_unresolvable: bool = True  # v1.34, PR #131345
+    scoring_strategy: str = "LeastAllocated"
+    pod_initial_backoff_seconds: int = 1
+    pod_max_backoff_seconds: int = 10
+    pod_max_in_unschedulable_pods_duration_seconds: int = 300
+    min_candidate_nodes_percentage: int = 10
+    min_candidate_nodes_absolute: int = 100
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    @classmethod
+    def for_version(cls, version: str, **overrides: Any) -> SchedulerConfig:
+        if version not in _VERSION_SWITCHES:
+            raise ConfigError("version", version, f"must be one of {', '.join(_VERSION_SWITCHES)}")
+        return cls(version=version, **{**_VERSION_SWITCHES[version], **overrides})
+
+    def weight(self, plugin: str) -> int:
+        return int(self.plugin_weights.get(plugin, 0))
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["plugin_weights"] = dict(self.plugin_weights)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> SchedulerConfig:
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise ConfigError("", data, "must be an object")
+        known = {f.name for f in fields(cls)}
+        for name in data:
+            if name not in known:
+                raise ConfigError(str(name), data[name], "unknown field")
+        values = dict(data)
+        if "plugin_weights" in values and isinstance(values["plugin_weights"], Mapping):
+            values["plugin_weights"] = {**DEFAULT_PLUGIN_WEIGHTS, **values["plugin_weights"]}
+        version = values.pop("version", "v1.34")
+        return cls.for_version(str(version), **values)
+
+    def with_changes(self, **changes: Any) -> SchedulerConfig:
+        return replace(self, **changes)
+
+
+def _validate(cfg: SchedulerConfig) -> None:
+    for f in fields(cfg):
+        value = getattr(cfg, f.name)
+        if f.type == "bool" and not isinstance(value, bool):
+            raise ConfigError(f.name, value, "must be true or false")
+        if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError(f.name, value, "must be an integer")
+    if not 0 <= cfg.percentage_of_nodes_to_score <= 100:
+        raise ConfigError("percentage_of_nodes_to_score", cfg.percentage_of_nodes_to_score, "must be within 0..100")
+    if cfg.scoring_strategy not in SCORING_STRATEGIES:
+        raise ConfigError("scoring_strategy", cfg.scoring_strategy, f"must be one of {', '.join(SCORING_STRATEGIES)}")
+    if not isinstance(cfg.plugin_weights, Mapping):
+        raise ConfigError("plugin_weights", cfg.plugin_weights, "must be an object of plugin name to weight")
+    for name, w in cfg.plugin_weights.items():
+        if isinstance(w, bool) or not isinstance(w, int) or w < 0:
+            raise ConfigError(f"plugin_weights.{name}", w, "must be a non-negative integer")
+    if cfg.pod_initial_backoff_seconds < 1:
+        raise ConfigError("pod_initial_backoff_seconds", cfg.pod_initial_backoff_seconds, "must be at least 1")
+    if cfg.pod_max_backoff_seconds < cfg.pod_initial_backoff_seconds:
+        raise ConfigError("pod_max_backoff_seconds", cfg.pod_max_backoff_seconds,
+                          "must be at least pod_initial_backoff_seconds")
+    if cfg.pod_max_in_unschedulable_pods_duration_seconds < 0:
+        raise ConfigError("pod_max_in_unschedulable_pods_duration_seconds",
+                          cfg.pod_max_in_unschedulable_pods_duration_seconds, "must not be negative")
+    if not 0 <= cfg.min_candidate_nodes_percentage <= 100:
+        raise ConfigError("min_candidate_nodes_percentage", cfg.min_candidate_nodes_percentage, "must be within 0..100")
+    if cfg.min_candidate_nodes_absolute < 0:
+        raise ConfigError("min_candidate_nodes_absolute", cfg.min_candidate_nodes_absolute, "must not be negative")

@@ -1,0 +1,176 @@
+"""frameworkImpl (framework/runtime/framework.go): runs plugins at each extension point, in order."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
+from scheduler_core.framework.nodeinfo import NodeInfo
+from scheduler_core.objects import Pod
+
+NominatedPodsFn = Callable[[str], Sequence[Pod]]
+
+
+class Framework:
+    """One scheduling profile. Plugins are given in MultiPoint order (default_plugins.go)."""
+
+    def __init__(self, plugins: Sequence[Any], weights: Mapping[str, int]) -> None:
+        self.plugins = list(plugins)
+        self.by_name = {p.name: p for p in self.plugins}
+        self.weights = {p.name: int(weights.get(p.name, 1)) for p in self.plugins if _has(p, "score")}
+        self.pre_enqueue_plugins = [p for p in self.plugins if _has(p, "pre_enqueue")]
+        self.pre_filter_plugins = [p for p in self.plugins if _has(p, "pre_filter")]
+        self.filter_plugins = [p for p in self.plugins if _has(p, "filter")]
+        self.post_filter_plugins = [p for p in self.plugins if _has(p, "post_filter")]
+        self.pre_score_plugins = [p for p in self.plugins if _has(p, "pre_score")]
+        self.score_plugins = [p for p in self.plugins if _has(p, "score") and self.weights[p.name] > 0]
+        self.bind_plugins = [p for p in self.plugins if _has(p, "bind")]
+        # Nominated pods on a node; set by the scheduler (the framework's PodNominator).
+        self.nominated_pods_for_node: NominatedPodsFn = lambda node: ()
+
+    def events_to_register(self) -> dict[str, list[Any]]:
+        return {p.name: list(p.events_to_register()) for p in self.plugins if _has(p, "events_to_register")}
+
+    # ---- PreEnqueue ---------------------------------------------------------------------
+
+    def run_pre_enqueue_plugins(self, pod: Pod) -> tuple[Status, str]:
+        for plugin in self.pre_enqueue_plugins:
+            status = plugin.pre_enqueue(pod)
+            if not status.is_success:
+                return status.with_plugin(plugin.name), plugin.name
+        return Status.success(), ""
+
+    # ---- PreFilter / Filter -------------------------------------------------------------
+
+    def run_pre_filter_plugins(
+        self, state: CycleState, pod: Pod, nodes: list[NodeInfo]
+    ) -> tuple[PreFilterResult | None, Status, list[str], list[str]]:
+        """RunPreFilterPlugins → (result, status, unschedulable plugins, plugins that narrowed nodes)."""
+        result: PreFilterResult | None = None
+        returned = Status.success()
+        rejected: list[str] = []
+        with_nodes: list[str] = []
+        for plugin in self.pre_filter_plugins:
+            res, status = plugin.pre_filter(state, pod, nodes)
+            if status.is_skip:
+                state.skip_filter_plugins.add(plugin.name)
+                continue
+            if not status.is_success:
+                status = status.with_plugin(plugin.name)
+                if status.code == Code.UNSCHEDULABLE_AND_UNRESOLVABLE:
+                    return None, status, rejected + [plugin.name], with_nodes
+                if status.code == Code.UNSCHEDULABLE:
+                    returned = status
+                    rejected.append(plugin.name)
+                    continue
+                return None, Status.error(f"running PreFilter plugin {plugin.name!r}: {status.message}",
+                                          plugin.name), [], with_nodes
+            if res is not None and res.node_names is not None:
+                with_nodes.append(plugin.name)
+                result = res.merge(result) if result is not None else res
+                if result.node_names is not None and not result.node_names:
+                    msg = (f"node(s) didn't satisfy plugin {with_nodes[0]}" if len(with_nodes) == 1
+                           else f"node(s) didn't satisfy plugin(s) [{' '.join(with_nodes)}] simultaneously")
+                    return result, Status.unresolvable(msg), rejected + with_nodes, with_nodes
+        return result, returned, rejected, with_nodes
+
+    def filter_chain(self, state: CycleState) -> list[tuple[str, Any]]:
+        """The Filter methods to run this cycle (plugins whose PreFilter returned Skip are left out)."""
+        skip = state.skip_filter_plugins
+        return [(p.name, p.filter) for p in self.filter_plugins if p.name not in skip]
+
+    @staticmethod
+    def run_filter_plugins(chain: list[tuple[str, Any]], state: CycleState, pod: Pod, info: NodeInfo) -> Status:
+        """RunFilterPlugins: stop at the first plugin that does not succeed."""
+        for name, fn in chain:
+            status = fn(state, pod, info)
+            if status.code != Code.SUCCESS:
+                if not status.is_rejected:
+                    return Status.error(f"running {name!r} filter plugin: {status.message}", name)
+                return status if status.plugin == name else Status(status.code, status.reasons, name)
+        return Status.success()
+
+    def run_filter_plugins_with_nominated_pods(
+        self, chain: list[tuple[str, Any]], state: CycleState, pod: Pod, info: NodeInfo
+    ) -> Status:
+        """RunFilterPluginsWithNominatedPods: pass 1 with ≥-priority nominated pods, pass 2 without."""
+        nominated = self.nominated_pods_for_node(info.name)
+        if not nominated:
+            return self.run_filter_plugins(chain, state, pod, info)
+        added, state_out, info_out = self._add_ge_nominated_pods(state, pod, info, nominated)
+        status = self.run_filter_plugins(chain, state_out, pod, info_out)
+        if not added or not status.is_success:
+            return status
+        return self.run_filter_plugins(chain, state, pod, info)
+
+    def _add_ge_nominated_pods(
+        self, state: CycleState, pod: Pod, info: NodeInfo, nominated: Sequence[Pod]
+    ) -> tuple[bool, CycleState, NodeInfo]:
+        chosen = [p for p in nominated if p.priority >= pod.priority and p.uid != pod.uid and p.key != pod.key]
+        if not chosen:
+            return False, state, info
+        info_out, state_out = info.clone(), state.clone()
+        for other in chosen:
+            info_out.add_pod(other)
+            self.run_pre_filter_extension_add_pod(state_out, pod, other, info_out)
+        return True, state_out, info_out
+
+    def run_pre_filter_extension_add_pod(self, state: CycleState, pod: Pod, added: Pod, info: NodeInfo) -> Status:
+        for plugin in self.pre_filter_plugins:
+            if plugin.name in state.skip_filter_plugins or not _has(plugin, "add_pod"):
+                continue
+            status = plugin.add_pod(state, pod, added, info)
+            if not status.is_success:
+                return status
+        return Status.success()
+
+    def run_pre_filter_extension_remove_pod(self, state: CycleState, pod: Pod, removed: Pod, info: NodeInfo) -> Status:
+        for plugin in self.pre_filter_plugins:
+            if plugin.name in state.skip_filter_plugins or not _has(plugin, "remove_pod"):
+                continue
+            status = plugin.remove_pod(state, pod, removed, info)
+            if not status.is_success:
+                return status
+        return Status.success()
+
+    # ---- PreScore / Score ---------------------------------------------------------------
+
+    def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
+        for plugin in self.pre_score_plugins:
+            status = plugin.pre_score(state, pod, nodes)
+            if status.is_skip:
+                state.skip_score_plugins.add(plugin.name)
+            elif not status.is_success:
+                return Status.error(f"running PreScore plugin {plugin.name!r}: {status.message}", plugin.name)
+        return Status.success()
+
+    def run_score_plugins(
+        self, state: CycleState, pod: Pod, nodes: list[NodeInfo]
+    ) -> tuple[dict[str, dict[str, int]], Status]:
+        """RunScorePlugins → {plugin: {node: weighted score}}; normalise, check range, weight."""
+        out: dict[str, dict[str, int]] = {}
+        for plugin in self.score_plugins:
+            if plugin.name in state.skip_score_plugins:
+                continue
+            score_fn = plugin.score
+            raw: dict[str, int] = {}
+            for info in nodes:
+                value, status = score_fn(state, pod, info)
+                if not status.is_success:
+                    return {}, Status.error(f"running Score plugin {plugin.name!r}: {status.message}", plugin.name)
+                raw[info.name] = value
+            status = plugin.normalize_score(state, pod, raw) if _has(plugin, "normalize_score") else None
+            if status is not None and not status.is_success:
+                return {}, Status.error(f"running Normalize on Score plugin {plugin.name!r}: {status.message}")
+            weight = self.weights[plugin.name]
+            for node, value in raw.items():
+                if not 0 <= value <= 100:
+                    return {}, Status.error(f"plugin {plugin.name!r} returns an invalid score {value}, "
+                                            "it should in the range of [0, 100] after normalizing")
+                raw[node] = value * weight
+            out[plugin.name] = raw
+        return out, Status.success()
+
+
+def _has(plugin: Any, method: str) -> bool:
+    return callable(getattr(plugin, method, None))

@@ -1,0 +1,178 @@
+"""Evaluator.Preempt (framework/preemption/preemption.go) for the DefaultPreemption plugin."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scheduler_core.cluster_state import ClusterState, PdbRecord
+from scheduler_core.diagnosis import Diagnosis, fit_error_message
+from scheduler_core.framework.interface import Code, CycleState, Status
+from scheduler_core.framework.nodeinfo import NodeInfo
+from scheduler_core.framework.runtime import Framework
+from scheduler_core.objects import PREEMPT_NEVER, Pod
+from scheduler_core.preemption.victims import (
+    MAX_INT32,
+    earliest_start_time_of_highest_priority,
+    select_victims_on_node,
+)
+
+NOT_HELPFUL = "Preemption is not helpful for scheduling"
+NOT_ELIGIBLE_NEVER = "not eligible due to preemptionPolicy=Never."
+NOT_ELIGIBLE_TERMINATING = "not eligible due to a terminating pod on the nominated node."
+
+
+@dataclass
+class Candidate:
+    node: str
+    victims: list[Pod]
+    num_pdb_violations: int
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "victims": [v.key for v in self.victims],
+            "numPDBViolations": self.num_pdb_violations,
+            "highestPriority": self.victims[0].priority,
+            "prioritySum": sum(v.priority for v in self.victims),
+            "earliestStartTime": earliest_start_time_of_highest_priority(self.victims, now),
+        }
+
+
+@dataclass
+class PreemptionOutcome:
+    nominating: str | None  # None: leave the nomination alone; "": clear it; else the chosen node
+    status: Status
+    chosen: Candidate | None = None
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+class Evaluator:
+    def __init__(self, framework: Framework, cluster: ClusterState, rng: random.Random,
+                 now: Callable[[], float], min_percentage: int = 10, min_absolute: int = 100) -> None:
+        self.framework = framework
+        self.cluster = cluster
+        self.rng = rng
+        self.now = now
+        self.min_percentage = min_percentage
+        self.min_absolute = min_absolute
+
+    def preempt(self, state: CycleState, pod: Pod, diagnosis: Diagnosis) -> PreemptionOutcome:
+        pod = self.cluster.pods[pod.key].pod  # re-read: fresh nominatedNodeName
+        trace: dict[str, Any] = {"eligible": True, "potentialNodes": 0, "numCandidates": 0, "offset": None,
+                                 "candidates": [], "chosen": None, "criterion": None, "victims": [],
+                                 "statuses": {}}
+        eligible, message = self.pod_eligible_to_preempt_others(pod, diagnosis)
+        if not eligible:
+            trace["eligible"] = False
+            return PreemptionOutcome(None, Status.unschedulable(message), None, trace)
+        candidates, statuses, errors = self.find_candidates(state, pod, diagnosis, trace)
+        trace["statuses"] = {n: s.to_json() for n, s in list(statuses.items())[:100]}
+        trace["candidates"] = [c.to_json(self.now()) for c in candidates[:100]]
+        if errors and not candidates:
+            text = errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"
+            return PreemptionOutcome(None, Status.error(text), None, trace)
+        if not candidates:
+            fit = Diagnosis(node_to_status=statuses, absent_status=Status.unresolvable(NOT_HELPFUL))
+            return PreemptionOutcome("", Status.unschedulable(fit_error_message(fit, len(self.cluster.node_list))),
+                                     None, trace)
+        chosen, criterion = self.select_candidate(candidates)
+        trace["chosen"], trace["criterion"] = chosen.node, criterion
+        trace["victims"] = [v.key for v in chosen.victims]
+        return PreemptionOutcome(chosen.node, Status.success(), chosen, trace)
+
+    def pod_eligible_to_preempt_others(self, pod: Pod, diagnosis: Diagnosis) -> tuple[bool, str]:
+        """PodEligibleToPreemptOthers."""
+        if pod.preemption_policy == PREEMPT_NEVER:
+            return False, NOT_ELIGIBLE_NEVER
+        nominated = pod.nominated_node_name
+        if nominated:
+            if diagnosis.status_of(nominated).code == Code.UNSCHEDULABLE_AND_UNRESOLVABLE:
+                return True, ""
+            info = self.cluster.node_infos.get(nominated)
+            if info is not None:
+                for other in info.pods.values():
+                    record = self.cluster.pods.get(other.key)
+                    if other.priority < pod.priority and record is not None and record.terminating_by_preemption:
+                        return False, NOT_ELIGIBLE_TERMINATING
+        return True, ""
+
+    def potential_nodes(self, diagnosis: Diagnosis) -> list[NodeInfo]:
+        """NodesForStatusCode(Unschedulable), in snapshot order (upstream: map order)."""
+        absent_u = diagnosis.absent_status.code == Code.UNSCHEDULABLE
+        statuses = diagnosis.node_to_status
+        out = []
+        for info in self.cluster.node_list:
+            status = statuses.get(info.name)
+            if (status is None and absent_u) or (status is not None and status.code == Code.UNSCHEDULABLE):
+                out.append(info)
+        return out
+
+    def calculate_num_candidates(self, num_nodes: int) -> int:
+        n = num_nodes * self.min_percentage // 100
+        return min(max(n, self.min_absolute), num_nodes)
+
+    def find_candidates(
+        self, state: CycleState, pod: Pod, diagnosis: Diagnosis, trace: dict[str, Any]
+    ) -> tuple[list[Candidate], dict[str, Status], list[str]]:
+        potential = self.potential_nodes(diagnosis)
+        trace["potentialNodes"] = len(potential)
+        if not potential:
+            return [], {}, []
+        pdbs = list(self.cluster.pdbs.values())
+        offset = self.rng.randrange(len(potential))  # rand.Int31n
+        num = self.calculate_num_candidates(len(potential))
+        trace["offset"], trace["numCandidates"] = offset, num
+        return self.dry_run_preemption(state, pod, potential, pdbs, offset, num)
+
+    def dry_run_preemption(
+        self, state: CycleState, pod: Pod, potential: list[NodeInfo], pdbs: list[PdbRecord], offset: int, num: int
+    ) -> tuple[list[Candidate], dict[str, Status], list[str]]:
+        """DryRunPreemption: stop once a non-violating candidate exists and enough were found."""
+        non_violating: list[Candidate] = []
+        violating: list[Candidate] = []
+        statuses: dict[str, Status] = {}
+        errors: list[str] = []
+        now = self.now()
+        for i in range(len(potential)):
+            info = potential[(offset + i) % len(potential)]
+            victims, status = select_victims_on_node(self.framework, state.clone(), pod, info.clone(), pdbs, now)
+            if status.is_success and victims is not None and victims.pods:
+                target = non_violating if victims.num_pdb_violations == 0 else violating
+                if len(target) < num:
+                    target.append(Candidate(info.name, victims.pods, victims.num_pdb_violations))
+                if non_violating and len(non_violating) + len(violating) >= num:
+                    break
+                continue
+            if status.is_success:
+                status = Status.error(f'expected at least one victim pod on node "{info.name}"')
+            if status.code == Code.ERROR:
+                errors.append(status.message)
+            statuses[info.name] = status
+        return non_violating + violating, statuses, errors
+
+    def select_candidate(self, candidates: list[Candidate]) -> tuple[Candidate, str]:
+        """SelectCandidate / pickOneNodeForPreemption."""
+        if len(candidates) == 1:
+            return candidates[0], "onlyCandidate"
+        now = self.now()
+
+        def earliest(c: Candidate) -> float:
+            value = earliest_start_time_of_highest_priority(c.victims, now)
+            return float("-inf") if value is None else value
+
+        criteria: list[tuple[str, Callable[[Candidate], float]]] = [
+            ("fewestPDBViolations", lambda c: -c.num_pdb_violations),
+            ("lowestHighestPriority", lambda c: -c.victims[0].priority),
+            ("smallestPrioritySum", lambda c: -sum(v.priority + MAX_INT32 + 1 for v in c.victims)),
+            ("fewestVictims", lambda c: -len(c.victims)),
+            ("latestStartTime", earliest),
+        ]
+        remaining = list(candidates)
+        for name, score in criteria:
+            best = max(score(c) for c in remaining)
+            remaining = [c for c in remaining if score(c) == best]
+            if len(remaining) == 1:
+                return remaining[0], name
+        return remaining[self.rng.randrange(len(remaining))], "random"

@@ -1,0 +1,116 @@
+"""SelectVictimsOnNode and its helpers (defaultpreemption/default_preemption.go, util/utils.go)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cmp_to_key
+
+from scheduler_core.cluster_state import PdbRecord
+from scheduler_core.framework.interface import CycleState, Status
+from scheduler_core.framework.nodeinfo import NodeInfo
+from scheduler_core.framework.runtime import Framework
+from scheduler_core.objects import Pod
+
+NO_VICTIMS = "No preemption victims found for incoming pod"
+MAX_INT32 = 2**31 - 1
+
+
+def pod_start_time(pod: Pod, now: float) -> float:
+    """GetPodStartTime: a pod without startTime counts as now."""
+    return pod.start_time if pod.start_time is not None else now
+
+
+def more_important_pod(a: Pod, b: Pod, now: float) -> bool:
+    """MoreImportantPod: higher priority, then earlier start time."""
+    if a.priority != b.priority:
+        return a.priority > b.priority
+    return pod_start_time(a, now) < pod_start_time(b, now)
+
+
+def sort_by_importance(pods: Sequence[Pod], now: float) -> list[Pod]:
+    def cmp(a: Pod, b: Pod) -> int:
+        if more_important_pod(a, b, now):
+            return -1
+        return 1 if more_important_pod(b, a, now) else 0
+    return sorted(pods, key=cmp_to_key(cmp))
+
+
+def filter_pods_with_pdb_violation(pods: Sequence[Pod], pdbs: Sequence[PdbRecord]) -> tuple[list[Pod], list[Pod]]:
+    """filterPodsWithPDBViolation → (violating, non-violating), each keeping the given order."""
+    allowed = [record.disruptions_allowed for record in pdbs]
+    violating: list[Pod] = []
+    non_violating: list[Pod] = []
+    for pod in pods:
+        violated = False
+        if pod.labels:
+            for i, record in enumerate(pdbs):
+                pdb = record.pdb
+                if pdb.namespace != pod.namespace:
+                    continue
+                if pdb.selector is None or pdb.selector.is_empty or not pdb.selector.matches(pod.labels):
+                    continue
+                if pod.name in pdb.disrupted_pods:
+                    continue
+                allowed[i] -= 1
+                if allowed[i] < 0:
+                    violated = True
+        (violating if violated else non_violating).append(pod)
+    return violating, non_violating
+
+
+@dataclass
+class Victims:
+    pods: list[Pod]
+    num_pdb_violations: int
+
+
+def select_victims_on_node(
+    fw: Framework, state: CycleState, pod: Pod, info: NodeInfo, pdbs: Sequence[PdbRecord], now: float
+) -> tuple[Victims | None, Status]:
+    """SelectVictimsOnNode on copies: remove all lower-priority pods, then reprieve greedily."""
+    chain = fw.filter_chain(state)
+    potential = [p for p in info.pods.values() if p.priority < pod.priority]
+    if not potential:
+        return None, Status.unresolvable(NO_VICTIMS)
+    for victim in potential:
+        info.remove_pod(victim)
+        status = fw.run_pre_filter_extension_remove_pod(state, pod, victim, info)
+        if not status.is_success:
+            return None, Status.error(status.message)
+    status = fw.run_filter_plugins_with_nominated_pods(chain, state, pod, info)
+    if not status.is_success:
+        return None, status
+    potential = sort_by_importance(potential, now)
+    violating, non_violating = filter_pods_with_pdb_violation(potential, pdbs)
+    victims: list[Pod] = []
+
+    def reprieve(p: Pod) -> bool:
+        info.add_pod(p)
+        fw.run_pre_filter_extension_add_pod(state, pod, p, info)
+        fits = fw.run_filter_plugins_with_nominated_pods(chain, state, pod, info).is_success
+        if not fits:
+            info.remove_pod(p)
+            fw.run_pre_filter_extension_remove_pod(state, pod, p, info)
+            victims.append(p)
+        return fits
+
+    num_violations = sum(1 for p in violating if not reprieve(p))
+    for p in non_violating:
+        reprieve(p)
+    if violating and non_violating:
+        victims = sort_by_importance(victims, now)
+    return Victims(victims, num_violations), Status.success()
+
+
+def earliest_start_time_of_highest_priority(victims: Sequence[Pod], now: float) -> float | None:
+    """GetEarliestPodStartTime: among the highest-priority victims, the earliest start time."""
+    if not victims:
+        return None
+    earliest = pod_start_time(victims[0], now)
+    top = victims[0].priority
+    for p in victims:
+        if p.priority == top:
+            earliest = min(earliest, pod_start_time(p, now))
+        elif p.priority > top:
+            top, earliest = p.priority, pod_start_time(p, now)
+    return earliest

@@ -1,0 +1,343 @@
+"""Simulation: the deterministic discrete-event engine around the scheduler.
+
+A heap of ``(time, counter, kind, payload)`` timers plus the scheduling queue's own clocks
+(backoff flush each whole second, leftover flush every 30 s). ``now`` is virtual; randomness
+comes only from ``self.rng = random.Random(seed)``. Every state change is an event (docs/events.md).
+"""
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+import math
+import random
+from typing import Any
+
+import yaml
+
+from scheduler_core.actions import PREEMPTION, TERMINATE, ClusterActions
+from scheduler_core.cluster_state import ClusterState
+from scheduler_core.commands import CommandError, validate_command
+from scheduler_core.config import SchedulerConfig
+from scheduler_core.framework.registry import build_default_plugins
+from scheduler_core.framework.runtime import Framework
+from scheduler_core.manifests import (
+    ManifestError,
+    cluster_to_documents,
+    load_documents,
+    parse_node,
+    parse_pod,
+)
+from scheduler_core.objects import Cluster, Pod
+from scheduler_core.queue import PriorityQueue
+from scheduler_core.schedule_one import Scheduler
+from scheduler_core.views import cluster_views, t
+
+LEFTOVER_FLUSH_PERIOD = 30.0
+SNAPSHOT_FORMAT = "scheduler_core.replay/1"
+
+
+def _config(config: SchedulerConfig | dict[str, Any] | None) -> SchedulerConfig:
+    if isinstance(config, SchedulerConfig):
+        return config
+    return SchedulerConfig.from_json(config)
+
+
+class Simulation(ClusterActions):
+    def __init__(self, cluster: Cluster, *, seed: int = 0,
+                 config: SchedulerConfig | dict[str, Any] | None = None,
+                 _documents: list[dict[str, Any]] | None = None) -> None:
+        self.seed = seed
+        self.config = _config(config)
+        self.rng = random.Random(seed)
+        self._documents = _documents if _documents is not None else cluster_to_documents(cluster)
+        self._now = 0.0
+        self._events: list[dict[str, Any]] = []
+        self._counter = itertools.count()
+        self._timers: list[tuple[float, int, str, str]] = []
+        self._advances = 0
+        self._last_leftover_flush = 0.0
+        self._silent = True
+        self.generation = 0
+        self.cycles = 0
+        self.command_log: list[dict[str, Any]] = []
+        self.preempting: dict[str, tuple[str, str, list[str]]] = {}
+        self.metrics: dict[str, Any] = _empty_metrics()
+        self.cluster = ClusterState(cluster)
+        plugins, self.missing_plugins = build_default_plugins(self.config, self)
+        self.framework = Framework(plugins, self.config.plugin_weights)
+        self.queue = PriorityQueue(
+            pre_enqueue=self.framework.run_pre_enqueue_plugins, plugin_events=self.framework.events_to_register(),
+            on_move=self._on_move, queueing_hints=self.config.queueing_hints,
+            pop_from_backoff_q=self.config.pop_from_backoff_q,
+            initial_backoff=self.config.pod_initial_backoff_seconds, max_backoff=self.config.pod_max_backoff_seconds,
+            max_in_unschedulable=self.config.pod_max_in_unschedulable_pods_duration_seconds,
+        )
+        self.framework.nominated_pods_for_node = self._nominated_pods_for_node
+        self.scheduler = Scheduler(self, self.cluster, self.config, self.framework, self.queue)
+        for pod in cluster.pods:
+            self.add_pod(pod)
+        self._sync_pdbs()
+        self._silent = False
+        self.emit("cluster.snapshot", state=self.state())
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_yaml(cls, text: str, *, seed: int = 0,
+                  config: SchedulerConfig | dict[str, Any] | None = None) -> Simulation:
+        try:
+            docs = [d for d in yaml.safe_load_all(text) if d is not None]
+        except yaml.YAMLError:
+            from scheduler_core.manifests import load_yaml
+            load_yaml(text)  # raises the ManifestError with the position
+            raise
+        return cls.from_documents(docs, seed=seed, config=config)
+
+    @classmethod
+    def from_documents(cls, docs: list[dict[str, Any]], *, seed: int = 0,
+                       config: SchedulerConfig | dict[str, Any] | None = None) -> Simulation:
+        return cls(load_documents(docs), seed=seed, config=config, _documents=copy.deepcopy(list(docs)))
+
+    # ---- events -------------------------------------------------------------------------
+
+    @property
+    def now(self) -> float:
+        return self._now
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self._events
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        if self._silent:
+            return
+        event = {"seq": len(self._events) + 1, "t": t(self._now), "kind": kind, **fields}
+        self._events.append(event)
+        _account(self.metrics, event)
+
+    def _on_move(self, key: str, source: str | None, target: str | None, event: str,
+                 until: float | None, plugins: tuple[str, ...], index: int | None = None) -> None:
+        qpi = self.queue.get(key)
+        message = qpi.message if qpi is not None and target in ("unschedulable", "gated") else None
+        self.emit("queue.moved", pod=key, **{"from": source, "to": target}, event=event, until=t(until),
+                  plugins=list(plugins) if target in ("unschedulable", "gated") else None,
+                  message=message, index=index)
+
+    def _nominated_pods_for_node(self, node: str) -> list[Pod]:
+        out = []
+        for key in self.queue.nominator.pods_for_node(node):
+            record = self.cluster.pods.get(key)
+            if record is not None:
+                out.append(record.pod)
+        return out
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def apply(self, command: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply a command at ``now``; raises CommandError and changes nothing if it is invalid."""
+        command = validate_command(command)
+        parsed = self._parse_manifest(command)
+        start = len(self._events)
+        self._precheck(command, parsed)
+        self.command_log.append({"t": t(self._now), "after": self._advances, "command": copy.deepcopy(command)})
+        self.emit("command.applied", command=copy.deepcopy(command))
+        kind = command["type"]
+        if kind == "add_pod":
+            self.add_pod(parsed)
+        elif kind == "add_node":
+            self._cmd_add_node(parsed)
+        elif kind == "delete_pod":
+            self._cmd_delete_pod(command)
+        elif kind == "delete_node":
+            self._cmd_delete_node(command)
+        elif kind == "remove_scheduling_gates":
+            self._cmd_remove_scheduling_gates(command)
+        else:
+            self._cmd_node_update(command)
+        return self._events[start:]
+
+    def _parse_manifest(self, command: dict[str, Any]) -> Any:
+        try:
+            if command["type"] == "add_pod":
+                return parse_pod(command["manifest"], list(self.cluster.priority_classes.values()),
+                                 existing_nodes=list(self.cluster.node_infos))
+            if command["type"] == "add_node":
+                return parse_node(command["manifest"])
+        except ManifestError as err:
+            first = err.errors[0]
+            path = "command.manifest" + (f".{first.path}" if first.path else "")
+            raise CommandError(path, first.value, str(err)) from err
+        return None
+
+    def _precheck(self, command: dict[str, Any], parsed: Any) -> None:
+        kind = command["type"]
+        if kind == "add_pod" and parsed.key in self.cluster.pods:
+            raise CommandError("command.manifest.metadata.name", parsed.name, f"pod {parsed.key} already exists")
+        if kind == "add_node" and parsed.name in self.cluster.node_infos:
+            raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
+        if kind in ("delete_pod", "remove_scheduling_gates"):
+            self._pod_record_for(command)
+        if "node" in command and kind != "add_node":
+            self._node_for(command)
+
+    # ---- the clock ----------------------------------------------------------------------
+
+    def next_time(self) -> float | None:
+        """Virtual time of the next happening; None when quiescent."""
+        now = self._now
+        candidates = []
+        if self._timers:
+            candidates.append(max(self._timers[0][0], now))
+        if self.queue.can_pop:
+            candidates.append(now)
+        release = self.queue.next_backoff_release()
+        if release is not None:
+            candidates.append(max(release, now))
+        flush = self._next_leftover_flush()
+        if flush is not None:
+            candidates.append(flush)
+        return min(candidates) if candidates else None
+
+    @property
+    def quiescent(self) -> bool:
+        return self.next_time() is None
+
+    def _next_leftover_flush(self) -> float | None:
+        """flushUnschedulablePodsLeftover ticks every 30 s; only ticks that can move a pod matter.
+
+        A pod whose last failure saw the current cluster (nothing changed since) does not keep the
+        simulation busy: retrying it would fail the same way.
+        """
+        limit = self.config.pod_max_in_unschedulable_pods_duration_seconds
+        due = [_next_tick(q.timestamp + limit) for q in self.queue.unschedulable_infos()
+               if not q.gated and q.failed_generation != self.generation]
+        if not due:
+            return None
+        earliest = math.ceil(self._now / LEFTOVER_FLUSH_PERIOD) * LEFTOVER_FLUSH_PERIOD
+        if earliest <= self._last_leftover_flush:
+            earliest = self._last_leftover_flush + LEFTOVER_FLUSH_PERIOD
+        return max(min(due), earliest)
+
+    def advance(self) -> list[dict[str, Any]]:
+        """Process the next happening: every timer due at next_time(), else one scheduling cycle."""
+        when = self.next_time()
+        if when is None:
+            return []
+        start = len(self._events)
+        self._now = max(self._now, when)
+        self._advances += 1
+        if not self._run_due_timers() and self.scheduler.schedule_one():
+            self.cycles += 1
+        return self._events[start:]
+
+    def _run_due_timers(self) -> bool:
+        now, ran = self._now, False
+        while self._timers and self._timers[0][0] <= now:
+            _, _, kind, payload = heapq.heappop(self._timers)
+            if kind == PREEMPTION:
+                self._run_async_preemption(payload)
+            elif kind == TERMINATE:
+                self._finish_termination(payload)
+            ran = True
+        release = self.queue.next_backoff_release()
+        if release is not None and release <= now:
+            self.queue.flush_backoff_completed(now)
+            ran = True
+        flush = self._next_leftover_flush()
+        if flush is not None and flush <= now:
+            self._last_leftover_flush = now
+            self.queue.flush_unschedulable_leftover(now)
+            ran = True
+        return ran
+
+    def step(self) -> list[dict[str, Any]]:
+        """Advance until exactly one scheduling cycle has run (or the simulation is quiescent)."""
+        start, cycles = len(self._events), self.cycles
+        while self.cycles == cycles and self.next_time() is not None:
+            self.advance()
+        return self._events[start:]
+
+    def run(self, until: float | None = None, max_cycles: int = 100_000) -> list[dict[str, Any]]:
+        """Advance until ``until`` (the clock then reads ``until``), or to quiescence when None."""
+        start, first_cycle = len(self._events), self.cycles
+        while self.cycles - first_cycle < max_cycles:
+            when = self.next_time()
+            if when is None or (until is not None and when > until):
+                break
+            self.advance()
+        if until is not None and until > self._now and self.cycles - first_cycle < max_cycles:
+            self._now = float(until)
+        return self._events[start:]
+
+    # ---- state and snapshots ------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        q = self.queue
+        return {
+            "time": t(self._now),
+            "cycle": q.scheduling_cycle,
+            **cluster_views(self.cluster),
+            "pods": [self._view(key) for key in self.cluster.pods],
+            "queues": {
+                "active": q.active_keys(),
+                "backoff": [{"pod": key, "until": t(until)} for key, until in q.backoff_entries()],
+                "unschedulable": [{"pod": i.key, "plugins": list(i.rejectors), "message": i.message}
+                                  for i in q.unschedulable_infos() if not i.gated],
+                "gated": [{"pod": i.key, "plugin": i.gating_plugin, "message": i.message}
+                          for i in q.unschedulable_infos() if i.gated],
+            },
+            "metrics": {**copy.deepcopy(self.metrics), "scheduler_pending_pods": q.pending_counts()},
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to continue exactly: the inputs plus the timed command log."""
+        return {
+            "format": SNAPSHOT_FORMAT, "documents": copy.deepcopy(self._documents), "seed": self.seed,
+            "config": self.config.to_json(), "commandLog": copy.deepcopy(self.command_log),
+            "now": self._now, "advances": self._advances,
+        }
+
+    @classmethod
+    def restore(cls, snapshot: dict[str, Any]) -> Simulation:
+        if snapshot.get("format") != SNAPSHOT_FORMAT:
+            raise ValueError(f"not a {SNAPSHOT_FORMAT} snapshot")
+        sim = cls.from_documents(snapshot["documents"], seed=snapshot["seed"], config=snapshot["config"])
+        for entry in snapshot["commandLog"]:
+            sim._replay_to(entry["after"])
+            sim._now = float(entry["t"])
+            sim.apply(entry["command"])
+        sim._replay_to(snapshot["advances"])
+        sim._now = float(snapshot["now"])
+        return sim
+
+    def _replay_to(self, advances: int) -> None:
+        while self._advances < advances and self.next_time() is not None:
+            self.advance()
+
+
+def _next_tick(after: float) -> float:
+    """The first leftover-flush tick strictly later than ``after``."""
+    return (math.floor(after / LEFTOVER_FLUSH_PERIOD) + 1) * LEFTOVER_FLUSH_PERIOD
+
+
+def _empty_metrics() -> dict[str, Any]:
+    return {
+        "scheduler_preemption_attempts_total": 0,
+        "scheduler_preemption_victims": [],
+        "scheduler_schedule_attempts_total": {"scheduled": 0, "unschedulable": 0, "error": 0},
+    }
+
+
+def _account(metrics: dict[str, Any], event: dict[str, Any]) -> None:
+    """Metrics follow from events, so folding events reproduces them."""
+    kind = event["kind"]
+    if kind == "preemption.evaluated":
+        metrics["scheduler_preemption_attempts_total"] += 1
+        if event.get("chosen"):
+            metrics["scheduler_preemption_victims"].append(len(event.get("victims") or []))
+    elif kind == "cycle.finished":
+        metrics["scheduler_schedule_attempts_total"][event["result"]] += 1
+
+
+__all__ = ["CommandError", "Simulation"]
