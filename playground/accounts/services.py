@@ -70,7 +70,10 @@ def _convert_guest(user: User, username: str, password: str) -> None:
     user.username = username
     user.set_password(password)
     user.save(update_fields=["username", "password"])
-    Profile.objects.update_or_create(user=user, defaults={"is_guest": False})
+    profile, _ = Profile.objects.get_or_create(user=user)
+    profile.is_guest = False
+    profile.save(update_fields=["is_guest"])
+    user.profile = profile
 
 
 def log_in(request: HttpRequest, username: str, password: str) -> User:

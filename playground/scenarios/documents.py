@@ -37,6 +37,15 @@ def normalise(doc: Document) -> Document:
     return {**head, **{k: v for k, v in doc.items() if k not in HEAD_KEYS}}
 
 
+def flatten_lists(docs: list[Any]) -> list[Any]:
+    """A `kind: List` (as kubectl get -o yaml prints) becomes its items, so each is addressable."""
+    flat: list[Any] = []
+    for doc in docs:
+        items = doc.get("items") if isinstance(doc, dict) and doc.get("kind") == "List" else None
+        flat.extend(items if isinstance(items, list) else [doc])
+    return flat
+
+
 def with_kind(doc: Document, kind: Kind) -> Document:
     """Fill in apiVersion/kind from the URL when a per-object request leaves them out."""
     return normalise({"apiVersion": kind.api_version, "kind": kind.kind, **doc})

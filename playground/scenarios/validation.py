@@ -3,11 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-try:
-    from scheduler_core.manifests import FieldError, ManifestError, load_documents
-except ImportError:  # scheduler_core/manifests/__init__.py has not landed yet; same names inside
-    from scheduler_core.manifests.errors import FieldError, ManifestError
-    from scheduler_core.manifests.loader import load_documents
+from scheduler_core.manifests import FieldError, ManifestError, load_documents
 from scheduler_core.objects import Cluster
 
 from playground.api_errors import InvalidDocuments, field_error

@@ -90,3 +90,9 @@ def anon(db: Any) -> APIClient:
 
 def as_(user: User) -> APIClient:
     return client_for(user)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """PBKDF2's real cost makes every user a second; tests need no real hashing. Import it to use it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
