@@ -119,7 +119,9 @@ class Simulation(ClusterActions):
     def _on_move(self, key: str, source: str | None, target: str | None, event: str,
                  until: float | None, plugins: tuple[str, ...], index: int | None = None) -> None:
         qpi = self.queue.get(key)
-        message = qpi.message if qpi is not None and target in ("unschedulable", "gated") else None
+        message = None
+        if qpi is not None and target in ("unschedulable", "gated"):
+            message = qpi.gating_message if target == "gated" else qpi.message
         self.emit("queue.moved", pod=key, **{"from": source, "to": target}, event=event, until=t(until),
                   plugins=list(plugins) if target in ("unschedulable", "gated") else None,
                   message=message, index=index)
@@ -284,7 +286,7 @@ class Simulation(ClusterActions):
                 "backoff": [{"pod": key, "until": t(until)} for key, until in q.backoff_entries()],
                 "unschedulable": [{"pod": i.key, "plugins": list(i.rejectors), "message": i.message}
                                   for i in q.unschedulable_infos() if not i.gated],
-                "gated": [{"pod": i.key, "plugin": i.gating_plugin, "message": i.message}
+                "gated": [{"pod": i.key, "plugin": i.gating_plugin, "message": i.gating_message}
                           for i in q.unschedulable_infos() if i.gated],
             },
             "metrics": {**copy.deepcopy(self.metrics), "scheduler_pending_pods": q.pending_counts()},

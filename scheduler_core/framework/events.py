@@ -5,8 +5,9 @@ hints of a pod's rejector plugins whether an event may make the pod schedulable.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from scheduler_core.objects import Pod
 

@@ -24,7 +24,8 @@ class QueuedPodInfo:
     unschedulable_plugins: tuple[str, ...] = ()
     pending_plugins: tuple[str, ...] = ()
     gating_plugin: str = ""
-    message: str = ""  # gating message or last failure message
+    message: str = ""  # last failure message (FailedScheduling text)
+    gating_message: str = ""
     # Cluster generation at the last failure: nothing changed since → retrying is pointless.
     failed_generation: int = -1
 

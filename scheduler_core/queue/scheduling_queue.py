@@ -351,7 +351,7 @@ class PriorityQueue:
         if status.is_success:
             qpi.gating_plugin = ""
             return False
-        qpi.gating_plugin, qpi.message = plugin, status.message
+        qpi.gating_plugin, qpi.gating_message = plugin, status.message
         self._unschedulable.pop(qpi.key, None)
         self._unschedulable[qpi.key] = qpi
         self._on_move(qpi.key, source, GATED, event, None, (plugin,))
