@@ -1,0 +1,202 @@
+"""The InterPodAffinity plugin: extension points and queueing hints (interpodaffinity/plugin.go)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scheduler_core.framework import events as ev
+from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
+from scheduler_core.objects import Node, Pod
+from scheduler_core.plugins.interpodaffinity.filtering import (
+    ERR_REASON_AFFINITY_RULES_NOT_MATCH,
+    ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH,
+    ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH,
+    PreFilterState,
+)
+from scheduler_core.plugins.interpodaffinity.scoring import (
+    PreScoreState,
+    ScoreMap,
+    normalize,
+    process_existing_pod,
+)
+from scheduler_core.plugins.interpodaffinity.terms import (
+    PodAffinityInfo,
+    has_affinity,
+    pod_matches_all_affinity_terms,
+)
+
+if TYPE_CHECKING:
+    from scheduler_core.framework.nodeinfo import NodeInfo
+
+NAME = "InterPodAffinity"
+PRE_FILTER_STATE_KEY = "PreFilter" + NAME
+PRE_SCORE_STATE_KEY = "PreScore" + NAME
+ALL_NODES_STATE_KEY = "AllNodes" + NAME
+DEFAULT_HARD_POD_AFFINITY_WEIGHT = 1
+
+
+@dataclass
+class AllNodes:
+    """The snapshot's nodes as PreFilter saw them: PreScore gets only feasible nodes, but placed
+    pods on every node count (upstream reads the shared lister)."""
+
+    nodes: list[NodeInfo]
+
+    def clone(self) -> AllNodes:
+        return self  # never changes within a cycle
+
+
+class InterPodAffinity:
+    """InterPodAffinity with InterPodAffinityArgs (hardPodAffinityWeight 1, ignorePreferredTermsOfExistingPods false).
+
+    ``queue_on_deleted_pods_anti_affinity``: v1.35 (PR #135325) also requeues a pod when a deleted
+    pod's own anti-affinity had repelled it; v1.34 does not (issue #134393), leaving such pods to the
+    5-minute flush. None = decided by ``config.version``.
+    """
+
+    name = NAME
+
+    def __init__(
+        self,
+        hard_pod_affinity_weight: int = DEFAULT_HARD_POD_AFFINITY_WEIGHT,
+        ignore_preferred_terms_of_existing_pods: bool = False,
+        queue_on_deleted_pods_anti_affinity: bool | None = None,
+        config: Any = None,
+    ) -> None:
+        self.hard_pod_affinity_weight = hard_pod_affinity_weight
+        self.ignore_preferred_terms_of_existing_pods = ignore_preferred_terms_of_existing_pods
+        if queue_on_deleted_pods_anti_affinity is None:
+            queue_on_deleted_pods_anti_affinity = _version(getattr(config, "version", "")) >= (1, 35)
+        self.queue_on_deleted_pods_anti_affinity = queue_on_deleted_pods_anti_affinity
+
+    # -- PreFilter / Filter --------------------------------------------------------------------
+
+    def pre_filter(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> tuple[PreFilterResult | None, Status]:
+        state.write(ALL_NODES_STATE_KEY, AllNodes(nodes))
+        s = PreFilterState.compute(pod, nodes)
+        if s.is_irrelevant:
+            return None, Status.skip()
+        state.write(PRE_FILTER_STATE_KEY, s)
+        return None, Status.success()
+
+    def add_pod(self, state: CycleState, pod: Pod, pod_to_add: Pod, node_info: NodeInfo) -> Status:
+        return self._update(state, pod_to_add, node_info, +1)
+
+    def remove_pod(self, state: CycleState, pod: Pod, pod_to_remove: Pod, node_info: NodeInfo) -> Status:
+        return self._update(state, pod_to_remove, node_info, -1)
+
+    def _update(self, state: CycleState, pod: Pod, node_info: NodeInfo, multiplier: int) -> Status:
+        s = state.read(PRE_FILTER_STATE_KEY)
+        if not isinstance(s, PreFilterState):
+            return _missing(PRE_FILTER_STATE_KEY)
+        s.update_with_pod(pod, node_info.node, multiplier)
+        return Status.success()
+
+    def filter(self, state: CycleState, pod: Pod, node_info: NodeInfo) -> Status:
+        s = state.read(PRE_FILTER_STATE_KEY)
+        if not isinstance(s, PreFilterState):
+            return _missing(PRE_FILTER_STATE_KEY)
+        node = node_info.node
+        if not s.satisfies_pod_affinity(node):
+            return Status.unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH, plugin=NAME)
+        if not s.satisfies_pod_anti_affinity(node):
+            return Status.unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH, plugin=NAME)
+        if not s.satisfies_existing_pods_anti_affinity(node):
+            return Status.unschedulable(ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH, plugin=NAME)
+        return Status.success()
+
+    # -- PreScore / Score ----------------------------------------------------------------------
+
+    def pre_score(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
+        if not nodes:
+            return Status.skip()
+        me = PodAffinityInfo.of(pod)
+        has_constraints = bool(me.preferred_affinity_terms or me.preferred_anti_affinity_terms)
+        if self.ignore_preferred_terms_of_existing_pods and not has_constraints:
+            return Status.skip()
+        saved = state.read(ALL_NODES_STATE_KEY)
+        topology_score: ScoreMap = {}
+        for node_info in saved.nodes if isinstance(saved, AllNodes) else nodes:
+            if not node_info.node.labels:
+                continue
+            for existing in node_info.pods.values():
+                # Without preferred terms of its own, only pods with affinity can contribute.
+                if has_constraints or has_affinity(existing):
+                    process_existing_pod(topology_score, me, existing, node_info.node, self.hard_pod_affinity_weight)
+        if not topology_score:
+            return Status.skip()
+        state.write(PRE_SCORE_STATE_KEY, PreScoreState(topology_score))
+        return Status.success()
+
+    def score(self, state: CycleState, pod: Pod, node_info: NodeInfo) -> tuple[int, Status]:
+        s = state.read(PRE_SCORE_STATE_KEY)
+        if not isinstance(s, PreScoreState):
+            return 0, _missing(PRE_SCORE_STATE_KEY)
+        return s.score(node_info.node), Status.success()
+
+    def normalize_score(self, state: CycleState, pod: Pod, scores: dict[str, int]) -> Status | None:
+        if not isinstance(state.read(PRE_SCORE_STATE_KEY), PreScoreState):
+            return _missing(PRE_SCORE_STATE_KEY)
+        normalize(scores)
+        return Status.success()
+
+    # -- Queueing hints ------------------------------------------------------------------------
+
+    def events_to_register(self) -> list[ev.ClusterEventWithHint]:
+        """EventsToRegister: assigned pods added, relabelled or deleted; nodes added or relabelled.
+
+        UpdateNodeTaint is registered upstream only to work around the NodeAdd preCheck.
+        """
+        pod_hint, node_hint = self.is_schedulable_after_pod_change, self.is_schedulable_after_node_change
+        return [
+            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.ADD, "PodAdd"), pod_hint),
+            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.UPDATE_POD_LABEL, "UpdatePodLabel"), pod_hint),
+            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.DELETE, "PodDelete"), pod_hint),
+            ev.ClusterEventWithHint(ev.NODE_ADD, node_hint),
+            ev.ClusterEventWithHint(ev.NODE_LABEL_CHANGE, node_hint),
+            ev.ClusterEventWithHint(ev.NODE_TAINT_CHANGE, node_hint),
+        ]
+
+    def is_schedulable_after_pod_change(self, pod: Pod, old_obj: Any, new_obj: Any) -> str:
+        """isSchedulableAfterPodChange: only assigned pods matter."""
+        original = old_obj if isinstance(old_obj, Pod) else None
+        modified = new_obj if isinstance(new_obj, Pod) else None
+        if (modified is not None and not modified.node_name) or (original is not None and not original.node_name):
+            return ev.SKIP
+        me = PodAffinityInfo.of(pod)
+        terms, anti_terms = me.required_affinity_terms, me.required_anti_affinity_terms
+        if modified is not None and original is not None:
+            if not pod_matches_all_affinity_terms(terms, original) and pod_matches_all_affinity_terms(terms, modified):
+                return ev.QUEUE
+            if pod_matches_all_affinity_terms(anti_terms, original) and not pod_matches_all_affinity_terms(anti_terms, modified):
+                return ev.QUEUE
+            return ev.SKIP
+        if modified is not None:
+            return ev.QUEUE if pod_matches_all_affinity_terms(terms, modified) else ev.SKIP
+        if original is None:
+            return ev.QUEUE
+        if pod_matches_all_affinity_terms(anti_terms, original):
+            return ev.QUEUE
+        repelled = any(t.matches(pod) for t in PodAffinityInfo.of(original).required_anti_affinity_terms)
+        return ev.QUEUE if self.queue_on_deleted_pods_anti_affinity and repelled else ev.SKIP
+
+    def is_schedulable_after_node_change(self, pod: Pod, old_obj: Any, new_obj: Any) -> str:
+        """isSchedulableAfterNodeChange: Queue if the node carries a topology key of a required term."""
+        modified = new_obj if isinstance(new_obj, Node) else None
+        if modified is None:
+            return ev.QUEUE
+        me = PodAffinityInfo.of(pod)
+        keys = {t.topology_key for t in me.required_affinity_terms + me.required_anti_affinity_terms}
+        return ev.QUEUE if any(k in modified.labels for k in keys) else ev.SKIP
+
+
+def _missing(key: str) -> Status:
+    return Status.error(f'error reading "{key}" from cycleState: not found', plugin=NAME)
+
+
+def _version(version: str) -> tuple[int, ...]:
+    """"v1.35" -> (1, 35); anything unparsable -> () which sorts before every version."""
+    try:
+        return tuple(int(part) for part in version.lstrip("v").split("."))
+    except ValueError:
+        return ()
