@@ -1,7 +1,59 @@
-export function App() {
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "@/lib/router";
+import { fetchMe, fetchVersion, type Me, type ModelVersion } from "@/lib/session";
+import { HomePage } from "./routes/HomePage";
+import { ScenarioPage } from "./routes/ScenarioPage";
+import { RunPage } from "./routes/RunPage";
+
+function Route() {
+  const { pathname } = useLocation();
+  let m: RegExpExecArray | null;
+  if ((m = /^\/runs\/(\d+)\/?$/.exec(pathname))) return <RunPage key={m[1]} runId={Number(m[1])} />;
+  if (/^\/scenarios\/new\/?$/.test(pathname)) return <ScenarioPage key="new" slug={null} readOnly={false} />;
+  if ((m = /^\/scenarios\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={m[1]} slug={m[1]} readOnly={false} />;
+  if ((m = /^\/s\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={`s-${m[1]}`} slug={m[1]} readOnly />;
+  if (pathname === "/" || pathname === "") return <HomePage />;
   return (
-    <main>
-      <h1>Kubernetes Scheduling Playground</h1>
+    <main className="page">
+      <h1>Not found</h1>
+      <p>
+        Nothing lives at {pathname}. <Link href="/">Go to the gallery</Link>.
+      </p>
     </main>
+  );
+}
+
+export function App() {
+  const [version, setVersion] = useState<ModelVersion | null>(null);
+  const [me, setMe] = useState<Me | null>(null);
+  const [large, setLarge] = useState(() => localStorage.getItem("largeType") === "1");
+  useEffect(() => {
+    fetchVersion().then(setVersion, () => setVersion(null));
+    fetchMe().then(setMe, () => setMe(null));
+  }, []);
+  useEffect(() => {
+    document.documentElement.classList.toggle("large-type", large);
+    localStorage.setItem("largeType", large ? "1" : "0");
+  }, [large]);
+  return (
+    <>
+      <header className="app-header">
+        <Link href="/" className="brand">
+          Kubernetes Scheduling Playground
+        </Link>
+        <span className="model-version" title="the kube-scheduler release this model follows">
+          kube-scheduler model {version?.kubeSchedulerVersion ?? "…"}
+        </span>
+        <nav aria-label="Main">
+          <Link href="/">Gallery</Link>
+          <Link href="/scenarios/new">New scenario</Link>
+        </nav>
+        <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
+          {large ? "Normal type" : "Large type"}
+        </button>
+        <span className="whoami">{me?.username ? `Signed in as ${me.username}${me.is_guest ? " (guest)" : ""}` : "Not signed in"}</span>
+      </header>
+      <Route />
+    </>
   );
 }

@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { getJson } from "@/lib/api";
+import { RunStore } from "@/lib/runStore";
+import type { RunView } from "@/lib/socket";
+import { navigate, Link } from "@/lib/router";
+import type { RunState } from "@/protocol/state";
+import { ClusterMap } from "@/features/cluster/ClusterMap";
+import { QueueLanes } from "@/features/queue/QueueLanes";
+import { DecisionPanel } from "@/features/trace/DecisionPanel";
+import { EventLog } from "@/features/trace/EventLog";
+import { RunControls } from "@/features/controls/RunControls";
+import { Timeline } from "@/features/controls/Timeline";
+import { AddPodForm } from "@/features/controls/AddPodForm";
+
+function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
+  const cycles = selectedPod ? state.podCycles[selectedPod] : undefined;
+  const no = cycles?.length ? cycles[cycles.length - 1] : selectedPod ? null : state.currentCycle;
+  const rec = no != null ? state.cycles[no] : undefined;
+  const out: Record<string, "chosen" | "candidate" | "rejected"> = {};
+  if (!rec) return out;
+  for (const n of Object.keys(rec.filtered?.statuses ?? {})) out[n] = "rejected";
+  for (const c of rec.preemption?.candidates ?? []) out[c.node] = "candidate";
+  const chosen = rec.preemption?.chosen ?? rec.finished?.node ?? rec.scored?.chosen;
+  if (chosen) out[chosen] = "chosen";
+  return out;
+}
+
+export function RunPage({ runId }: { runId: number }) {
+  const store = useMemo(() => new RunStore(runId), [runId]);
+  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [selectedPod, setSelectedPod] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    getJson<RunView>(`/api/runs/${runId}/`).then(
+      (run) => alive && store.setRun(run),
+      (e: Error) => alive && setLoadError(e.message),
+    );
+    store.connect();
+    return () => {
+      alive = false;
+      store.disconnect();
+    };
+  }, [store, runId]);
+
+  const state = snap.view;
+  const run = snap.run;
+  const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
+  const select = (key: string) => setSelectedPod((cur) => (cur === key ? null : key));
+
+  return (
+    <div className="run-page">
+      <header className="run-head">
+        <h1>
+          Run {runId}
+          {run && (
+            <>
+              {" "}
+              of <Link href={`/s/${run.scenario}`}>scenario {run.scenario}</Link>
+            </>
+          )}
+        </h1>
+        <p className="run-status" aria-live="polite">
+          Status: <strong>{run ? run.status : "connecting…"}</strong>
+          {run?.reason ? ` (${run.reason})` : ""} · connection: {snap.socket} · cycle {state.cycle} · t = {state.time.toFixed(1)}s
+        </p>
+        {run?.restartedAs && (
+          <button type="button" onClick={() => navigate(`/runs/${run.restartedAs}`)}>
+            Follow the restarted run ({run.restartedAs})
+          </button>
+        )}
+        {loadError && <p role="alert" className="field__error">{loadError}</p>}
+        {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
+        {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}`)} />}
+        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={state.time} onSeek={(s) => store.seek(s)} />
+      </header>
+      <div className="run-grid">
+        <ClusterMap state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
+        <aside className="run-side">
+          <QueueLanes state={state} selectedPod={selectedPod} onSelectPod={select} />
+          <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
+          {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
+        </aside>
+      </div>
+      <EventLog events={state.k8sEvents} selectedPod={selectedPod} />
+    </div>
+  );
+}

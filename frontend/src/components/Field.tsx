@@ -1,0 +1,98 @@
+// Labelled input with its error shown inline (aria-invalid + aria-describedby).
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+interface BaseProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  readOnly?: boolean;
+  className?: string;
+}
+
+interface TextProps extends BaseProps {
+  value: string;
+  onChange(value: string): void;
+  type?: "text" | "number";
+  placeholder?: string;
+  /** Commit only when the text parses (for compact notations); the text itself stays local while typing. */
+  multiline?: boolean;
+}
+
+export function TextField({ label, error, hint, value, onChange, type = "text", placeholder, readOnly, className, multiline }: TextProps) {
+  const id = useId();
+  const errId = `${id}-err`;
+  const [text, setText] = useState(value);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setText(value);
+  }, [value]);
+  const common = {
+    id,
+    value: text,
+    placeholder,
+    readOnly,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errId : undefined,
+    onFocus: () => (focused.current = true),
+    onBlur: () => {
+      focused.current = false;
+      setText(value);
+    },
+    onChange: (e: { target: { value: string } }) => {
+      setText(e.target.value);
+      onChange(e.target.value);
+    },
+  };
+  return (
+    <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
+      {hint && <small className="field__hint">{hint}</small>}
+      {error && (
+        <small id={errId} className="field__error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+interface CheckProps extends BaseProps {
+  checked: boolean;
+  onChange(checked: boolean): void;
+}
+
+export function CheckField({ label, error, checked, onChange, readOnly, className }: CheckProps) {
+  const id = useId();
+  return (
+    <div className={`field field--check ${error ? "field--error" : ""} ${className ?? ""}`}>
+      <input id={id} type="checkbox" checked={checked} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} aria-invalid={error ? true : undefined} />
+      <label htmlFor={id}>{label}</label>
+      {error && <small className="field__error" role="alert">{error}</small>}
+    </div>
+  );
+}
+
+interface SelectProps extends BaseProps {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange(value: string): void;
+}
+
+export function SelectField({ label, error, value, options, onChange, readOnly, className }: SelectProps) {
+  const id = useId();
+  const errId = `${id}-err`;
+  return (
+    <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && <small id={errId} className="field__error" role="alert">{error}</small>}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { memo } from "react";
+import { shortKey } from "@/lib/format";
+
+interface Props {
+  podKey: string;
+  priorityClassName: string;
+  priority: number;
+  color: string;
+  variant?: "bound" | "ghost" | "terminating" | "queued";
+  note?: string;
+  selected?: boolean;
+  onSelect?(key: string): void;
+}
+
+/** A pod: coloured by PriorityClass and always labelled with its name and class. */
+export const PodChip = memo(function PodChip({ podKey, priorityClassName, priority, color, variant = "bound", note, selected, onSelect }: Props) {
+  const label = `${shortKey(podKey)} (${priorityClassName || "no class"}, priority ${priority})${variant === "ghost" ? ", nominated" : ""}${variant === "terminating" ? ", terminating" : ""}`;
+  return (
+    <button
+      type="button"
+      className={`pod-chip pod-chip--${variant} ${selected ? "pod-chip--selected" : ""}`}
+      style={{ "--pod-color": color } as React.CSSProperties}
+      aria-label={label}
+      aria-pressed={selected}
+      title={label}
+      onClick={() => onSelect?.(podKey)}
+    >
+      <span className="pod-chip__name">{shortKey(podKey)}</span>
+      <span className="pod-chip__class">{priorityClassName || "—"}</span>
+      {note && <span className="pod-chip__note">{note}</span>}
+    </button>
+  );
+});

@@ -1,0 +1,88 @@
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import type { RunState } from "@/protocol/state";
+import { EMPTY_SLOT } from "@/protocol/state";
+import { priorityColor } from "@/lib/colors";
+import { NodeCard } from "./NodeCard";
+
+interface Props {
+  state: RunState;
+  selectedPod: string | null;
+  onSelectPod(key: string): void;
+  /** Nodes to highlight for the selected decision (chosen / preemption candidates / rejected). */
+  highlights?: Record<string, "chosen" | "candidate" | "rejected">;
+}
+
+const COMPACT_ABOVE = 48;
+const PAGE = 300;
+
+export function ClusterMap({ state, selectedPod, onSelectPod, highlights }: Props) {
+  const [query, setQuery] = useState("");
+  const [limit, setLimit] = useState(PAGE);
+  const deferredQuery = useDeferredValue(query.trim().toLowerCase());
+  const classes = state.priorityClasses;
+  const colorOf = useCallback((name: string) => priorityColor(name, classes), [classes]);
+  const compact = state.nodeOrder.length > COMPACT_ABOVE;
+  const shown = useMemo(() => {
+    if (!deferredQuery) return state.nodeOrder;
+    return state.nodeOrder.filter((n) => {
+      const node = state.nodes[n];
+      if (n.toLowerCase().includes(deferredQuery)) return true;
+      if (Object.entries(node.labels).some(([k, v]) => `${k}=${v}`.toLowerCase().includes(deferredQuery))) return true;
+      const slot = state.byNode[n] ?? EMPTY_SLOT;
+      return [...slot.bound, ...slot.nominated].some((p) => p.key.toLowerCase().includes(deferredQuery));
+    });
+  }, [deferredQuery, state.nodeOrder, state.nodes, state.byNode]);
+
+  return (
+    <section className="cluster-map" aria-labelledby="cluster-map-title">
+      <header className="panel-head">
+        <h2 id="cluster-map-title">Cluster ({state.nodeOrder.length} nodes)</h2>
+        <div className="field field--inline">
+          <label htmlFor="node-filter">Find node or pod</label>
+          <input id="node-filter" type="search" value={query} placeholder="name, label or pod" onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        <Legend classes={classes} colorOf={colorOf} />
+      </header>
+      <div className={`node-grid ${compact ? "node-grid--compact" : ""}`}>
+        {shown.slice(0, limit).map((name) => {
+          const slot = state.byNode[name] ?? EMPTY_SLOT;
+          const terminating = slot.bound.some((p) => p.phase === "Terminating");
+          const holdsSelected = selectedPod !== null && (slot.bound.some((p) => p.key === selectedPod) || slot.nominated.some((p) => p.key === selectedPod));
+          return (
+            <NodeCard
+              key={name}
+              node={state.nodes[name]}
+              slot={slot}
+              colorOf={colorOf}
+              now={terminating ? state.time : undefined}
+              terminations={terminating ? state.terminations : undefined}
+              selectedPod={holdsSelected ? selectedPod : null}
+              highlight={highlights?.[name] ?? null}
+              compact={compact}
+              onSelectPod={onSelectPod}
+            />
+          );
+        })}
+      </div>
+      {shown.length > limit && (
+        <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
+          Show {Math.min(PAGE, shown.length - limit)} more nodes ({shown.length - limit} hidden)
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Legend({ classes, colorOf }: { classes: RunState["priorityClasses"]; colorOf(n: string): string }) {
+  const sorted = [...classes].sort((a, b) => b.value - a.value);
+  return (
+    <ul className="legend" aria-label="PriorityClass colours">
+      {sorted.map((c) => (
+        <li key={c.name}>
+          <span className="legend__swatch" style={{ background: colorOf(c.name) }} aria-hidden="true" />
+          {c.name} ({c.value})
+        </li>
+      ))}
+    </ul>
+  );
+}

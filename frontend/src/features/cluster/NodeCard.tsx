@@ -1,0 +1,111 @@
+import { memo } from "react";
+import type { NodeView, PodView } from "@/protocol/events";
+import type { NodeSlot, Termination } from "@/protocol/state";
+import { PodChip } from "@/components/PodChip";
+import { formatResource } from "@/lib/quantity";
+
+interface Props {
+  node: NodeView;
+  slot: NodeSlot;
+  colorOf(priorityClassName: string): string;
+  /** Only passed when the node holds a terminating pod, so other cards skip the countdown re-render. */
+  now?: number;
+  terminations?: Record<string, Termination>;
+  selectedPod: string | null;
+  highlight?: "chosen" | "candidate" | "rejected" | null;
+  compact: boolean;
+  onSelectPod(key: string): void;
+}
+
+const BAR_RESOURCES = ["cpu", "memory"] as const;
+
+function CapacityBar({ resource, node, pods, colorOf }: { resource: string; node: NodeView; pods: PodView[]; colorOf(c: string): string }) {
+  const alloc = node.allocatable[resource] ?? 0;
+  const used = pods.reduce((sum, p) => sum + (p.requests[resource] ?? 0), 0);
+  const label = `${resource}: ${formatResource(resource, used)} of ${formatResource(resource, alloc)} requested`;
+  return (
+    <div className="capacity" title={label}>
+      <span className="capacity__label">{resource}</span>
+      <div className="capacity__bar" role="meter" aria-label={`${node.name} ${resource}`} aria-valuemin={0} aria-valuemax={alloc} aria-valuenow={used} aria-valuetext={label}>
+        {alloc > 0 &&
+          pods.map((p) => (
+            <span
+              key={p.key}
+              className={`capacity__seg ${p.phase === "Terminating" ? "capacity__seg--terminating" : ""}`}
+              style={{ width: `${Math.min(100, ((p.requests[resource] ?? 0) / alloc) * 100)}%`, background: colorOf(p.priorityClassName) }}
+            />
+          ))}
+      </div>
+      <span className="capacity__value">
+        {formatResource(resource, used)}/{formatResource(resource, alloc)}
+      </span>
+    </div>
+  );
+}
+
+function PodsBar({ node, count }: { node: NodeView; count: number }) {
+  const max = node.allocatable.pods ?? 110;
+  return (
+    <div className="capacity" title={`pods: ${count} of ${max}`}>
+      <span className="capacity__label">pods</span>
+      <div className="capacity__bar" role="meter" aria-label={`${node.name} pods`} aria-valuemin={0} aria-valuemax={max} aria-valuenow={count}>
+        <span className="capacity__seg capacity__seg--pods" style={{ width: `${Math.min(100, (count / max) * 100)}%` }} />
+      </div>
+      <span className="capacity__value">
+        {count}/{max}
+      </span>
+    </div>
+  );
+}
+
+export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, onSelectPod }: Props) {
+  const flags = [node.unschedulable && "cordoned", ...node.taints.map((t) => `taint ${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`)].filter(Boolean);
+  return (
+    <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={`Node ${node.name}`}>
+      <header className="node-card__head">
+        <h3>{node.name}</h3>
+        {highlight && <span className={`badge badge--${highlight}`}>{highlight}</span>}
+        {flags.map((f) => (
+          <span key={String(f)} className="badge">
+            {f}
+          </span>
+        ))}
+      </header>
+      {!compact && BAR_RESOURCES.map((r) => <CapacityBar key={r} resource={r} node={node} pods={slot.bound} colorOf={colorOf} />)}
+      {!compact && <PodsBar node={node} count={slot.bound.length} />}
+      {compact && <CapacityBar resource="cpu" node={node} pods={slot.bound} colorOf={colorOf} />}
+      <div className="node-card__pods">
+        {slot.bound.map((p) => {
+          const term = terminations?.[p.key];
+          const note = term && now !== undefined ? `evicting in ${Math.max(0, term.deleteAt - now).toFixed(1)}s` : undefined;
+          return (
+            <PodChip
+              key={p.key}
+              podKey={p.key}
+              priorityClassName={p.priorityClassName}
+              priority={p.priority}
+              color={colorOf(p.priorityClassName)}
+              variant={p.phase === "Terminating" ? "terminating" : "bound"}
+              note={note}
+              selected={selectedPod === p.key}
+              onSelect={onSelectPod}
+            />
+          );
+        })}
+        {slot.nominated.map((p) => (
+          <PodChip
+            key={`ghost-${p.key}`}
+            podKey={p.key}
+            priorityClassName={p.priorityClassName}
+            priority={p.priority}
+            color={colorOf(p.priorityClassName)}
+            variant="ghost"
+            note="nominated"
+            selected={selectedPod === p.key}
+            onSelect={onSelectPod}
+          />
+        ))}
+      </div>
+    </article>
+  );
+});

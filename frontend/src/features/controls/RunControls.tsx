@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { ApiError } from "@/lib/api";
+import type { RunView } from "@/lib/socket";
+import { sendCommand, type RunCommand } from "./api";
+
+interface Props {
+  run: RunView;
+  onRestarted?(newRunId: number): void;
+}
+
+const SPEEDS = [
+  { value: 0.5, label: "0.5×" },
+  { value: 1, label: "1×" },
+  { value: 2, label: "2×" },
+  { value: 5, label: "5×" },
+  { value: 20, label: "20×" },
+  { value: 0, label: "as fast as possible" },
+] as const;
+
+export function RunControls({ run, onRestarted }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const disabled = !run.canControl || busy;
+  const send = async (cmd: RunCommand) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await sendCommand(run.id, cmd);
+      const restarted = (res.run as RunView | undefined)?.id ?? (res.restartedAs as number | undefined);
+      if (cmd.type === "restart" && typeof restarted === "number" && restarted !== run.id) onRestarted?.(restarted);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const running = run.status === "running" || run.status === "queued";
+  const terminal = run.status === "failed" || (run.status === "finished" && run.reason === "stopped");
+  return (
+    <div className="controls" role="toolbar" aria-label="Run controls">
+      {running ? (
+        <button type="button" onClick={() => send({ type: "pause" })} disabled={disabled}>
+          ⏸ Pause
+        </button>
+      ) : (
+        <button type="button" onClick={() => send({ type: "resume" })} disabled={disabled || terminal}>
+          ▶ Play
+        </button>
+      )}
+      <button type="button" onClick={() => send({ type: "step" })} disabled={disabled || terminal}>
+        ⏭ Step one cycle
+      </button>
+      <div className="field field--inline">
+        <label htmlFor="speed">Speed</label>
+        <select id="speed" value={String(run.speed)} disabled={disabled} onChange={(e) => send({ type: "speed", speed: Number(e.target.value) })}>
+          {SPEEDS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+          {!SPEEDS.some((s) => s.value === run.speed) && <option value={run.speed}>{run.speed}×</option>}
+        </select>
+      </div>
+      <button type="button" onClick={() => send({ type: "restart" })} disabled={disabled}>
+        ↺ Restart
+      </button>
+      <button type="button" onClick={() => send({ type: "stop" })} disabled={disabled || terminal}>
+        ⏹ Stop
+      </button>
+      {!run.canControl && <span className="muted">Watching: only the run's owner can control it.</span>}
+      {error && (
+        <span role="alert" className="field__error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

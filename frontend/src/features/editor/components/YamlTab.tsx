@@ -1,0 +1,34 @@
+import { useState } from "react";
+import type { Manifest } from "../model/manifest";
+import { objectsToYaml, yamlToObjects, type YamlParseError } from "../model/yamlSync";
+
+interface Props {
+  objects: Manifest[];
+  onChange(objects: Manifest[]): void;
+  readOnly: boolean;
+}
+
+/** The objects as multi-document YAML; every edit that parses updates the forms. */
+export function YamlTab({ objects, onChange, readOnly }: Props) {
+  const [text, setText] = useState(() => objectsToYaml(objects));
+  const [error, setError] = useState<YamlParseError | null>(null);
+  const edit = (value: string) => {
+    setText(value);
+    const res = yamlToObjects(value);
+    if (res.ok) {
+      setError(null);
+      onChange(res.objects);
+    } else setError(res.error);
+  };
+  return (
+    <div className="yaml-tab">
+      <label htmlFor="scenario-yaml">Scenario YAML (Node, PriorityClass, Pod, PodDisruptionBudget manifests)</label>
+      <textarea id="scenario-yaml" className="mono" spellCheck={false} rows={30} value={text} readOnly={readOnly} onChange={(e) => edit(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "yaml-error" : undefined} />
+      {error && (
+        <p id="yaml-error" role="alert" className="field__error">
+          YAML error{error.line ? ` on line ${error.line}` : ""}: {error.message} (the forms keep the last valid version)
+        </p>
+      )}
+    </div>
+  );
+}

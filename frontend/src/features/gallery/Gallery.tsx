@@ -1,0 +1,107 @@
+import { useEffect, useState } from "react";
+import { Link } from "@/lib/router";
+import { listLessons, listScenarios, type Lesson, type Page, type ScenarioSummary } from "./api";
+
+export function Gallery() {
+  return (
+    <div className="gallery">
+      <div className="gallery__intro">
+        <h1>Build a cluster, run it, and see why every pod went where it went</h1>
+        <p>
+          A faithful model of kube-scheduler: the scheduling queue, Filter and Score plugins, and DefaultPreemption — step by step, with the
+          reasons spelled out.
+        </p>
+        <Link href="/scenarios/new" className="button button--primary">
+          New scenario
+        </Link>
+      </div>
+      <Lessons />
+      <ScenarioList scope="mine" title="My scenarios" />
+      <ScenarioList scope="public" title="Public scenarios" searchable />
+    </div>
+  );
+}
+
+function Lessons() {
+  const [lessons, setLessons] = useState<Lesson[] | null>(null);
+  useEffect(() => {
+    listLessons().then(setLessons, () => setLessons([]));
+  }, []);
+  if (!lessons || lessons.length === 0) return null;
+  return (
+    <section aria-labelledby="lessons-title">
+      <h2 id="lessons-title">Lessons</h2>
+      <ul className="cards">
+        {lessons.map((l) => (
+          <li key={l.slug} className="card">
+            <h3>
+              <Link href={`/s/${l.scenario}?lesson=${encodeURIComponent(l.slug)}`}>{l.title}</Link>
+            </h3>
+            <p>{l.summary}</p>
+            {l.steps && <small>{l.steps.length} steps</small>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; title: string; searchable?: boolean }) {
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<ScenarioSummary> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const t = setTimeout(() => {
+      listScenarios(scope, search, page).then(
+        (d) => alive && (setData(d), setError(null)),
+        (e: Error) => alive && setError(e.message),
+      );
+    }, 200);
+    return () => {
+      alive = false;
+      clearTimeout(t);
+    };
+  }, [scope, search, page]);
+  const id = `list-${scope}`;
+  if (scope === "mine" && data && data.count === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {searchable && (
+        <div className="field field--inline">
+          <label htmlFor={`${id}-search`}>Search {title.toLowerCase()}</label>
+          <input id={`${id}-search`} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+        </div>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <ul className="cards">
+        {data?.results.map((s) => (
+          <li key={s.slug} className="card">
+            <h3>
+              <Link href={s.can_edit ? `/scenarios/${s.slug}` : `/s/${s.slug}`}>{s.title}</Link>
+            </h3>
+            <p>{s.description}</p>
+            <small>
+              {s.counts ? `${s.counts.nodes ?? 0} nodes · ${s.counts.pods ?? 0} pods · ` : ""}
+              {s.visibility} · by {s.owner?.username ?? "?"}
+            </small>
+          </li>
+        ))}
+      </ul>
+      {data && data.results.length === 0 && <p className="muted">Nothing here yet.</p>}
+      {data && (data.previous || data.next) && (
+        <nav className="pager" aria-label={`${title} pages`}>
+          <button type="button" disabled={!data.previous} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </button>
+          <span>Page {page}</span>
+          <button type="button" disabled={!data.next} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

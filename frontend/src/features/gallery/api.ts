@@ -1,0 +1,39 @@
+import { getJson } from "@/lib/api";
+
+export interface ScenarioSummary {
+  slug: string;
+  title: string;
+  description: string;
+  owner: { username: string; is_guest: boolean } | null;
+  visibility: "private" | "unlisted" | "public";
+  forked_from: string | null;
+  version: number;
+  counts?: Record<string, number>;
+  can_edit: boolean;
+  updated_at?: string;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface Lesson {
+  slug: string;
+  title: string;
+  summary: string;
+  scenario: string;
+  steps?: { title: string; markdown: string }[];
+}
+
+export function listScenarios(scope: "public" | "mine", search: string, page = 1): Promise<Page<ScenarioSummary>> {
+  const q = new URLSearchParams({ scope, search, page: String(page) });
+  return getJson<Page<ScenarioSummary>>(`/api/scenarios/?${q}`);
+}
+
+export async function listLessons(): Promise<Lesson[]> {
+  const data = await getJson<Lesson[] | Page<Lesson>>("/api/lessons/");
+  return Array.isArray(data) ? data : data.results;
+}

@@ -1,0 +1,245 @@
+import { useState } from "react";
+import type { RunState, CycleRecord } from "@/protocol/state";
+import { shortKey, formatSeconds } from "@/lib/format";
+import { CRITERION_WORDS, criterionValue, explainCriterion, explainReason } from "./explain";
+
+interface Props {
+  state: RunState;
+  selectedPod: string | null;
+  onSelectPod(key: string): void;
+}
+
+const MAX_ROWS = 60;
+
+/** Why the selected pod (or the latest cycle's pod) went where it went. */
+export function DecisionPanel({ state, selectedPod, onSelectPod }: Props) {
+  const cyclesOfPod = selectedPod ? (state.podCycles[selectedPod] ?? []) : [];
+  const [pinned, setPinned] = useState<number | null>(null);
+  const cycleNo = pinned !== null && cyclesOfPod.includes(pinned) ? pinned : selectedPod ? cyclesOfPod[cyclesOfPod.length - 1] : state.currentCycle;
+  const record = cycleNo != null ? state.cycles[cycleNo] : undefined;
+  const pod = selectedPod ? state.pods[selectedPod] : undefined;
+
+  return (
+    <section className="decision" aria-labelledby="decision-title">
+      <header className="panel-head">
+        <h2 id="decision-title">Decision{record ? `: ${shortKey(record.pod)}` : selectedPod ? `: ${shortKey(selectedPod)}` : ""}</h2>
+        {cyclesOfPod.length > 1 && (
+          <div className="field field--inline">
+            <label htmlFor="cycle-pick">Scheduling attempt</label>
+            <select id="cycle-pick" value={cycleNo ?? ""} onChange={(e) => setPinned(Number(e.target.value))}>
+              {cyclesOfPod.map((c, i) => (
+                <option key={c} value={c}>
+                  attempt {i + 1} (cycle {c})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </header>
+      {selectedPod && pod && <PodSummary state={state} podKey={selectedPod} />}
+      {selectedPod && !pod && <p className="muted">{shortKey(selectedPod)} is no longer in the cluster.</p>}
+      {!record && <p className="muted">{selectedPod ? "This pod has not been through a scheduling cycle yet." : "Select a pod to see why it went where it went."}</p>}
+      {record && <CycleView record={record} state={state} onSelectPod={onSelectPod} />}
+    </section>
+  );
+}
+
+function PodSummary({ state, podKey }: { state: RunState; podKey: string }) {
+  const p = state.pods[podKey];
+  const term = state.terminations[podKey];
+  const where = p.nodeName
+    ? `${p.phase === "Terminating" ? "terminating" : "running"} on ${p.nodeName}`
+    : p.nominatedNodeName
+      ? `pending, nominated to ${p.nominatedNodeName}`
+      : `pending${p.queue ? ` in ${p.queue}` : ""}`;
+  return (
+    <p className="pod-summary">
+      <strong>{shortKey(p.key)}</strong> · PriorityClass {p.priorityClassName || "none"} (priority {p.priority}) · {where}
+      {term && (
+        <>
+          {" "}
+          · preempted by {term.preemptedBy ? shortKey(term.preemptedBy) : "?"}, deleted at {formatSeconds(term.deleteAt)}
+        </>
+      )}
+    </p>
+  );
+}
+
+function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state: RunState; onSelectPod(k: string): void }) {
+  const f = record.filtered;
+  const result = record.finished;
+  return (
+    <div className="cycle">
+      <p className="cycle__summary">
+        Cycle {record.cycle} at {formatSeconds(record.t)} · attempt {record.attempts} ·{" "}
+        {result ? (
+          <strong className={`result result--${result.result}`}>
+            {result.result === "scheduled" ? `scheduled on ${result.node}` : result.result}
+          </strong>
+        ) : (
+          "in progress"
+        )}
+      </p>
+      {f?.nominatedNode && (
+        <p>
+          The pod was nominated to <strong>{f.nominatedNode}</strong>, so that node was tried first
+          {f.feasible.includes(f.nominatedNode) ? " — it fits, so no other node was evaluated or scored." : " — it did not fit."}
+        </p>
+      )}
+      {f && <FilterTable record={record} />}
+      {record.scored && <ScoreTable record={record} />}
+      {f && f.feasible.length === 1 && !record.scored && <p>Only {f.feasible[0]} passed Filter, so scoring was skipped.</p>}
+      {record.preemption && <PreemptionView record={record} state={state} onSelectPod={onSelectPod} />}
+    </div>
+  );
+}
+
+function FilterTable({ record }: { record: CycleRecord }) {
+  const f = record.filtered!;
+  const rejected = Object.entries(f.statuses);
+  const rows: { node: string; ok: boolean; plugin: string; reasons: string[]; code: string }[] = [
+    ...f.feasible.map((n) => ({ node: n, ok: true, plugin: "", reasons: [], code: "" })),
+    ...rejected.map(([n, s]) => ({ node: n, ok: false, plugin: s.plugin, reasons: s.reasons, code: s.code })),
+  ];
+  return (
+    <div className="table-wrap">
+      <h3>Filter</h3>
+      <p className="muted">
+        {f.evaluated} of {f.total} nodes evaluated; {f.feasible.length} feasible.
+        {f.preFilter && ` PreFilter: ${f.preFilter.plugin} — ${f.preFilter.reasons.join("; ")}.`}
+      </p>
+      <table aria-label="Filter results per node">
+        <thead>
+          <tr>
+            <th scope="col">Node</th>
+            <th scope="col">Verdict</th>
+            <th scope="col">Plugin</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, MAX_ROWS).map((r) => (
+            <tr key={r.node} className={r.ok ? "row--ok" : "row--rejected"}>
+              <th scope="row">{r.node}</th>
+              <td>{r.ok ? "✓ fits" : r.code === "UnschedulableAndUnresolvable" ? "✗ rejected (preemption cannot help)" : "✗ rejected"}</td>
+              <td>{r.plugin}</td>
+              <td>{r.reasons.map((x) => explainReason(x, record.podRequests, record.free[r.node])).join("; ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > MAX_ROWS && <p className="muted">…and {rows.length - MAX_ROWS} more nodes.</p>}
+    </div>
+  );
+}
+
+function ScoreTable({ record }: { record: CycleRecord }) {
+  const s = record.scored!;
+  const plugins = Object.keys(s.weights);
+  const nodes = Object.keys(s.totals).sort((a, b) => s.totals[b] - s.totals[a]);
+  return (
+    <div className="table-wrap">
+      <h3>Score</h3>
+      <table aria-label="Scores per node and plugin">
+        <thead>
+          <tr>
+            <th scope="col">Node</th>
+            {plugins.map((p) => (
+              <th scope="col" key={p}>
+                {p} ×{s.weights[p]}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {nodes.slice(0, MAX_ROWS).map((n) => (
+            <tr key={n} className={n === s.chosen ? "row--chosen" : ""}>
+              <th scope="row">
+                {n}
+                {n === s.chosen ? " (chosen)" : ""}
+              </th>
+              {plugins.map((p) => (
+                <td key={p}>{s.scores[n]?.[p] ?? "–"}</td>
+              ))}
+              <td>
+                <strong>{s.totals[n]}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Chosen: <strong>{s.chosen}</strong> (highest total
+        {s.ties.length > 1 ? `; ${s.ties.join(", ")} tied, and selectHost picks one of the tied nodes at random` : ""}).
+      </p>
+    </div>
+  );
+}
+
+function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; state: RunState; onSelectPod(k: string): void }) {
+  const p = record.preemption!;
+  const prio = (k: string) => {
+    const pod = state.pods[k];
+    return pod ? ` (priority ${pod.priority})` : "";
+  };
+  return (
+    <div className="table-wrap preemption">
+      <h3>Preemption (DefaultPreemption PostFilter)</h3>
+      {!p.eligible && <p>Not eligible to preempt: {p.message || "preemption was not attempted"}</p>}
+      {p.eligible && p.candidates.length === 0 && <p>No candidates: {p.message || "Preemption is not helpful for scheduling."}</p>}
+      {p.candidates.length > 0 && (
+        <>
+          <p className="muted">
+            {p.candidates.length} candidate node(s) found by the dry run
+            {typeof p.potentialNodes === "number" ? ` among ${p.potentialNodes} potential nodes` : ` among ${p.potentialNodes.length} potential nodes`}.
+          </p>
+          <table aria-label="Preemption candidates">
+            <thead>
+              <tr>
+                <th scope="col">Node</th>
+                <th scope="col">Victims</th>
+                <th scope="col">PDB violations</th>
+                <th scope="col">Most important victim's priority</th>
+                <th scope="col">Sum of priorities</th>
+                <th scope="col">{p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.candidates.map((c) => (
+                <tr key={c.node} className={c.node === p.chosen ? "row--chosen" : ""}>
+                  <th scope="row">
+                    {c.node}
+                    {c.node === p.chosen ? " (chosen)" : ""}
+                  </th>
+                  <td>
+                    {c.victims.map((v) => (
+                      <button type="button" className="link-button" key={v} onClick={() => onSelectPod(v)}>
+                        {shortKey(v)}
+                        {prio(v)}
+                      </button>
+                    ))}
+                  </td>
+                  <td>{c.numPDBViolations}</td>
+                  <td>{c.highestPriority}</td>
+                  <td>{c.prioritySum}</td>
+                  <td>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : (c.earliestStartTime ?? "now")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="verdict">
+            <strong>{explainCriterion(p.criterion, p.chosen)}</strong>
+            {p.chosen && (
+              <>
+                {" "}
+                Victims on {p.chosen}: {p.candidates.find((c) => c.node === p.chosen)?.victims.map(shortKey).join(", ") || "none"}. The pod is
+                nominated to {p.chosen} and waits for them to terminate.
+              </>
+            )}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

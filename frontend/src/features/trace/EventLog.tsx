@@ -1,0 +1,65 @@
+import { useDeferredValue, useMemo, useState } from "react";
+import type { K8sEventEvent } from "@/protocol/events";
+import { formatSeconds, shortKey } from "@/lib/format";
+
+interface Props {
+  events: readonly K8sEventEvent[];
+  selectedPod: string | null;
+}
+
+const MAX = 300;
+
+/** Like `kubectl get events`: TYPE REASON OBJECT MESSAGE, with the scheduler's exact messages. */
+export function EventLog({ events, selectedPod }: Props) {
+  const [filter, setFilter] = useState("");
+  const [onlySelected, setOnlySelected] = useState(false);
+  const q = useDeferredValue(filter.trim().toLowerCase());
+  const rows = useMemo(() => {
+    const list = events.filter(
+      (e) =>
+        (!onlySelected || !selectedPod || e.object === selectedPod || e.related === selectedPod) &&
+        (!q || e.object.toLowerCase().includes(q) || e.message.toLowerCase().includes(q) || e.reason.toLowerCase().includes(q)),
+    );
+    return list.slice(-MAX).reverse();
+  }, [events, q, onlySelected, selectedPod]);
+  return (
+    <section className="event-log" aria-labelledby="events-title">
+      <header className="panel-head">
+        <h2 id="events-title">Events</h2>
+        <div className="field field--inline">
+          <label htmlFor="event-filter">Filter events by pod</label>
+          <input id="event-filter" type="search" value={filter} placeholder="pod name, reason or text" onChange={(e) => setFilter(e.target.value)} />
+        </div>
+        <div className="field field--check">
+          <input id="only-selected" type="checkbox" checked={onlySelected} onChange={(e) => setOnlySelected(e.target.checked)} />
+          <label htmlFor="only-selected">Only the selected pod</label>
+        </div>
+      </header>
+      <div className="table-wrap table-wrap--scroll">
+        <table aria-label="Kubernetes events, newest first">
+          <thead>
+            <tr>
+              <th scope="col">TIME</th>
+              <th scope="col">TYPE</th>
+              <th scope="col">REASON</th>
+              <th scope="col">OBJECT</th>
+              <th scope="col">MESSAGE</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((e) => (
+              <tr key={e.seq} className={e.type === "Warning" ? "row--warning" : ""}>
+                <td>{formatSeconds(e.t)}</td>
+                <td>{e.type}</td>
+                <td>{e.reason}</td>
+                <td>pod/{shortKey(e.object)}</td>
+                <td className="mono">{e.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="muted">No events yet.</p>}
+      </div>
+    </section>
+  );
+}

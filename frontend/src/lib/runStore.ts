@@ -1,0 +1,104 @@
+// RunStore: a run's event log and its folded state, fed by RunSocket, read by React through
+// useSyncExternalStore. Rewinding refolds the log up to a seq; "live" follows the socket.
+import { applyEvent, foldTo } from "@/protocol/applyEvent";
+import type { SimEvent } from "@/protocol/events";
+import { initialRunState, type RunState } from "@/protocol/state";
+import { RunSocket, runSocketUrl, type RunSocketOptions, type RunView, type SocketStatus } from "./socket";
+
+export interface RunSnapshot {
+  live: RunState;
+  /** What the views draw: the live state, or the state folded to `viewSeq` when rewound. */
+  view: RunState;
+  viewSeq: number | null;
+  lastSeq: number;
+  run: RunView | null;
+  socket: SocketStatus;
+  lastError: string | null;
+}
+
+export class RunStore {
+  private events: SimEvent[] = [];
+  private snap: RunSnapshot = {
+    live: initialRunState,
+    view: initialRunState,
+    viewSeq: null,
+    lastSeq: 0,
+    run: null,
+    socket: "idle",
+    lastError: null,
+  };
+  private listeners = new Set<() => void>();
+  private socket: RunSocket | null = null;
+  private scheduled = false;
+
+  constructor(readonly runId: number | string) {}
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getSnapshot = (): RunSnapshot => this.snap;
+
+  connect(options: Partial<RunSocketOptions> = {}): void {
+    this.socket = new RunSocket(
+      { url: runSocketUrl(this.runId), after: this.snap.live.seq, ...options },
+      {
+        onEvents: (evs) => this.receive(evs),
+        onRun: (run) => this.update({ run }),
+        onStatus: (socket) => this.update({ socket }),
+        onMessage: (msg) => {
+          if (msg.type === "error") this.update({ lastError: msg.message });
+        },
+      },
+    );
+    this.socket.connect();
+  }
+
+  disconnect(): void {
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  /** Add events (from the socket or a REST page); duplicates and old seqs are ignored. */
+  receive(evs: readonly SimEvent[]): void {
+    let live = this.snap.live;
+    for (const e of evs) {
+      if (e.seq <= live.seq) continue;
+      this.events.push(e);
+      live = applyEvent(live, e);
+    }
+    this.update({ live, lastSeq: live.seq, view: this.snap.viewSeq === null ? live : this.snap.view });
+  }
+
+  /** Rewind to `seq` (fold events up to it), or back to live with null. */
+  seek(seq: number | null): void {
+    if (seq === null || seq >= this.snap.lastSeq) {
+      this.update({ viewSeq: null, view: this.snap.live });
+      return;
+    }
+    this.update({ viewSeq: seq, view: foldTo(this.events, seq) });
+  }
+
+  /** A RunView from REST; the socket's hello/status messages are fresher and win. */
+  setRun(run: RunView): void {
+    if (!this.snap.run) this.update({ run });
+  }
+
+  clearError(): void {
+    this.update({ lastError: null });
+  }
+
+  private update(patch: Partial<RunSnapshot>): void {
+    this.snap = { ...this.snap, ...patch };
+    // Coalesce bursts of socket batches into one render per frame.
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const flush = () => {
+      this.scheduled = false;
+      this.listeners.forEach((l) => l());
+    };
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(flush);
+    else queueMicrotask(flush);
+  }
+}
