@@ -33,7 +33,19 @@ def normalise(body: Any) -> dict[str, Any]:
         return {"type": type_, "pod": _pod_key(body.get("pod"))}
     if type_ in NODE_COMMANDS:
         return {"type": type_, "node": _name("node", body.get("node"))}
+    if type_ in RunCommand.CLUSTER:
+        return _checked_by_core(body)
     return {"type": type_}
+
+
+def _checked_by_core(body: dict[str, Any]) -> dict[str, Any]:
+    from scheduler_core.commands import COMMAND_FIELDS, CommandError, validate_command
+
+    command = {"type": body["type"], **{k: body.get(k) for k in COMMAND_FIELDS[body["type"]]}}
+    try:
+        return validate_command(command)
+    except CommandError as e:
+        raise invalid(e.path.removeprefix("command."), e.value, e.message) from e
 
 
 def _speed(value: Any) -> float:

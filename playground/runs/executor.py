@@ -205,9 +205,8 @@ class RunLoop:
         simulation.move_clock(self.sim, command.time)
         try:
             self.events += self._emit(self.sim.apply(command.payload))
-        except CommandError as e:
-            self._reject(command, getattr(e, "path", "") or "command", getattr(e, "value", None),
-                         getattr(e, "message", str(e)))
+        except CommandError as e:  # the field as the REST body names it: "manifest.spec…", "pod"
+            self._reject(command, e.path.removeprefix("command.") or "command", e.value, e.message)
             return
         if self.run_row.status == Status.FINISHED:
             self._set_status(Status.RUNNING, "")  # a finished run resumes on a cluster command

@@ -92,7 +92,9 @@ class RunCommand(models.Model):
         REJECTED = "rejected"
 
     CONTROL = ("pause", "resume", "step", "speed", "stop", "restart")
-    CLUSTER = ("add_pod", "delete_pod", "add_node", "delete_node", "cordon", "uncordon")
+    # scheduler_core.commands.COMMAND_FIELDS: applied by Simulation.apply, recorded for replay.
+    CLUSTER = ("add_pod", "delete_pod", "add_node", "delete_node", "cordon", "uncordon",
+               "set_node_labels", "set_node_taints", "remove_scheduling_gates")
 
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="commands")
     seq = models.PositiveIntegerField()  # order of arrival = order of application

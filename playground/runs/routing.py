@@ -1,5 +1,9 @@
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from playground.runs.consumers import RunConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/runs/<int:run_id>/", RunConsumer.as_asgi()),
+]

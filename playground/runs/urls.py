@@ -1,5 +1,14 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from playground.runs import apis
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("runs/", apis.RunListCreateApi.as_view(), name="run-list"),
+    path("runs/<int:run_id>/", apis.RunDetailApi.as_view(), name="run-detail"),
+    path("runs/<int:run_id>/events/", apis.RunEventsApi.as_view(), name="run-events"),
+    path("runs/<int:run_id>/state/", apis.RunStateApi.as_view(), name="run-state"),
+    path("runs/<int:run_id>/commands/", apis.RunCommandsApi.as_view(), name="run-commands"),
+    path("runs/<int:run_id>/wait/", apis.RunWaitApi.as_view(), name="run-wait"),
+]

@@ -2,12 +2,12 @@
 deterministic FakeSimulation: storing, batching, pacing, commands, replay, resuming."""
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import scheduler_core
 from django.contrib.auth.models import User
 
 from playground.runs import conf, executor, services, simulation
@@ -53,6 +53,21 @@ class ScriptedWaker:
 
 
 @pytest.fixture
+def captured(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """Publishing and queueing captured; the real scheduler_core."""
+    sent: list[tuple[str, Any]] = []
+
+    def capture(run: Run, events: list[dict[str, Any]], status_changed: bool) -> None:
+        sent.append(("events", list(events)) if events else ("status", run.status))
+
+    monkeypatch.setattr(services, "_publish_tick", capture)
+    monkeypatch.setattr(services, "_enqueue_on_commit", lambda run_id: None)
+    monkeypatch.setattr(services.bus, "wake", lambda run_id: None)
+    monkeypatch.setattr(conf, "IDLE_RELEASE_SECONDS", 10)
+    return sent
+
+
+@pytest.fixture
 def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     sent: list[tuple[str, Any]] = []
 
@@ -68,8 +83,6 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     monkeypatch.setattr(simulation, "build", lambda docs, settings, seed: FakeSimulation.from_documents(docs, seed=seed))
     monkeypatch.setattr(simulation, "restore", FakeSimulation.restore)
     monkeypatch.setattr(conf, "IDLE_RELEASE_SECONDS", 10)
-    if not hasattr(scheduler_core, "CommandError"):  # until the core engine's lands
-        monkeypatch.setattr(scheduler_core, "CommandError", type("CommandError", (ValueError,), {}), raising=False)
     return sent
 
 
@@ -119,7 +132,7 @@ def test_events_are_published_in_batches_not_one_message_per_event(published: li
 
 def test_at_speed_one_a_thirty_second_timer_takes_thirty_wall_seconds(published: list[Any]) -> None:
     run = make_run([node("n1"), pod("victim", lifetime=30)])
-    clock, waker = execute(run)
+    _, waker = execute(run)
     deleted = RunEvent.objects.get(run=run, kind="pod.deleted")
     assert deleted.t == 30
     assert sum(waker.waits[: _waits_until(waker, 30)]) == pytest.approx(30)
@@ -235,3 +248,32 @@ def make_run_for_other_owner(docs: list[dict[str, Any]]) -> Run:
 
 def _strip(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k != "state"} for e in events]
+
+
+def k8s_node(name: str, cpu: str = "4") -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name},
+            "status": {"allocatable": {"cpu": cpu, "memory": "8Gi", "pods": "110"}}}
+
+
+def k8s_pod(name: str, cpu: str = "500m", priority_class: str | None = None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"containers": [{"name": "c", "resources": {"requests": {"cpu": cpu}}}]}
+    if priority_class:
+        spec["priorityClassName"] = priority_class
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
+
+
+def test_with_scheduler_core_replay_of_scenario_seed_and_commands_is_byte_identical(captured: list[Any]) -> None:
+    docs = [k8s_node("n1"), k8s_node("n2"), k8s_pod("a"), k8s_pod("b")]
+    run = make_run(docs, speed=1)
+    execute(run, [
+        (0.5, command(run, {"type": "cordon", "node": "n1"})),
+        (1.5, command(run, {"type": "add_pod", "manifest": k8s_pod("c")})),
+        (2.0, command(run, {"type": "delete_pod", "pod": "default/a"})),
+        (2.5, command(run, {"type": "delete_pod", "pod": "default/ghost"})),
+        (3.0, command(run, {"type": "uncordon", "node": "n1"})),
+    ])
+    run.refresh_from_db()
+    log = list(RunCommand.objects.filter(run=run).values_list("status", flat=True))
+    assert log == ["applied", "applied", "applied", "rejected", "applied"]
+    assert json.dumps(executor.replay(run)) == json.dumps(stored(run))
+    assert [e["seq"] for e in stored(run)] == list(range(1, run.last_seq + 1))

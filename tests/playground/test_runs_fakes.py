@@ -7,6 +7,8 @@ import heapq
 import random
 from typing import Any
 
+from scheduler_core import CommandError
+
 Event = dict[str, Any]
 
 
@@ -139,16 +141,8 @@ class FakeSimulation:
         self.events.append({"seq": len(self.events) + 1, "t": round(self.now, 3), "kind": kind, **payload})
 
 
-def reject(path: str, value: Any, message: str) -> Exception:
-    import scheduler_core
-
-    error_class = scheduler_core.CommandError
-    try:
-        error = error_class(path, value, message)
-    except TypeError:
-        error = error_class(message)
-    error.path, error.value, error.message = path, value, message
-    return error
+def reject(path: str, value: Any, message: str) -> CommandError:
+    return CommandError(f"command.{path}", value, message)
 
 
 def _key(manifest: dict[str, Any]) -> str:

@@ -1,0 +1,156 @@
+"""WebSocket /ws/runs/<id>/?after=<seq>: backlog from the database, then live events, no gaps.
+
+Protocol (version 1) in docs/events.md, section "WebSocket protocol".
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from rest_framework.exceptions import APIException
+
+from playground.api_errors import InvalidDocuments, error_body, summary_message
+from playground.runs import bus, conf, delivery, selectors, services
+from playground.runs.models import Run, RunCommand
+
+log = logging.getLogger(__name__)
+
+PROTOCOL = 1
+CLOSE_BAD_REQUEST = 4400
+CLOSE_NOT_FOUND = 4404
+
+
+class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    run_id: int
+    last_sent: int = 0
+    can_control: bool = False
+    group: str = ""
+
+    async def connect(self) -> None:
+        self.run_id = int(self.scope["url_route"]["kwargs"]["run_id"])
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        await self.accept()  # accept first so the close code reaches the client
+        after = _after(query)
+        user = await database_sync_to_async(_user)(self.scope, query)
+        run = await database_sync_to_async(selectors.run_for_watcher)(user, self.run_id) if user else None
+        if after is None or run is None:
+            await self.close(code=CLOSE_BAD_REQUEST if after is None else CLOSE_NOT_FOUND)
+            return
+        self.user, self.last_sent = user, after
+        self.can_control = selectors.can_control(user, run)
+        # Join before reading the backlog: what is published meanwhile waits in our channel.
+        self.group = bus.group_name(self.run_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        view = await database_sync_to_async(selectors.run_view)(run, user)
+        await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
+        await self._send_from_database(delivery.plan_upto(after, 2**62).gap)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # ---- from the worker, via the group ----
+
+    async def run_events(self, message: dict[str, Any]) -> None:
+        step = delivery.plan(self.last_sent, message["events"])
+        await self._send_from_database(step.gap)
+        await self._send_events(step.events)
+
+    async def run_status(self, message: dict[str, Any]) -> None:
+        run = dict(message["run"], canControl=self.can_control)
+        await self._send_from_database(delivery.plan_upto(self.last_sent, run["lastSeq"]).gap)
+        await self.send_json({"type": "status", "run": run})
+
+    async def _send_from_database(self, gap: tuple[int, int] | None) -> None:
+        if gap is None:
+            return
+        after, upto = gap
+        while after < upto:
+            page = await database_sync_to_async(selectors.events_between_page)(self.run_id, after, upto)
+            if not page:
+                return
+            await self._send_events(page)
+            after = page[-1]["seq"]
+
+    async def _send_events(self, events: list[dict[str, Any]]) -> None:
+        if not events:
+            return
+        if not delivery.contiguous(self.last_sent, events):  # a bug upstream: never send a hole
+            log.error("run %s: refusing non-contiguous events after %s", self.run_id, self.last_sent)
+            await self.close(code=1011)
+            return
+        await self.send_json({"type": "events", "events": events})
+        self.last_sent = events[-1]["seq"]
+
+    # ---- from the client ----
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "command":
+            await self._command(content.get("id"), content.get("command"))
+        else:
+            await self.send_json({"type": "error", "id": None, **error_body(
+                'messages are {"type": "command", ...} or {"type": "ping"}',
+                [{"field": "type", "value": kind, "message": "must be command or ping"}])})
+
+    async def _command(self, client_id: Any, body: Any) -> None:
+        try:
+            result = await database_sync_to_async(_submit)(self.run_id, self.user, body)
+        except APIException as exc:
+            await self.send_json({"type": "error", "id": client_id, **_envelope(exc)})
+            return
+        if isinstance(result, Run):
+            view = await database_sync_to_async(selectors.run_view)(result, self.user)
+            await self.send_json({"type": "command.result", "id": client_id, "command": None, "run": view})
+            return
+        command = await _await_verdict(result)
+        if command.status == RunCommand.Status.REJECTED:
+            errors = [command.error or {}]
+            await self.send_json({"type": "error", "id": client_id, **error_body(summary_message(errors), errors)})
+        else:
+            await self.send_json({"type": "command.result", "id": client_id, "command": selectors.command_view(command)})
+
+
+def _after(query: dict[str, list[str]]) -> int | None:
+    raw = (query.get("after") or ["0"])[0] or "0"
+    return int(raw) if raw.isdigit() else None
+
+
+def _user(scope: dict[str, Any], query: dict[str, list[str]]) -> Any:
+    token = (query.get("token") or [""])[0]
+    if not token:
+        return scope.get("user")
+    from playground.accounts.services import authenticate_token
+
+    try:
+        return authenticate_token(token)
+    except APIException:
+        return None
+
+
+def _submit(run_id: int, user: Any, body: Any) -> RunCommand | Run:
+    run = Run.objects.select_related("scenario", "owner__profile").get(pk=run_id)
+    if isinstance(body, dict) and body.get("type") == "restart":
+        return services.restart_run(run, user)
+    return services.submit_command(run, user, body)
+
+
+async def _await_verdict(command: RunCommand) -> RunCommand:
+    deadline = time.monotonic() + conf.COMMAND_REPLY_SECONDS
+    while command.status == RunCommand.Status.PENDING and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+        await database_sync_to_async(command.refresh_from_db)(fields=["status", "tick", "time", "after_seq", "error"])
+    return command
+
+
+def _envelope(exc: APIException) -> dict[str, Any]:
+    if isinstance(exc, InvalidDocuments):
+        return error_body(str(exc.detail), exc.errors)
+    return error_body(str(exc.detail))

@@ -1,0 +1,46 @@
+"""Command bodies are checked at the edge: a bad one names its field and value."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from playground.api_errors import InvalidDocuments
+from playground.runs import commands
+
+
+@pytest.mark.parametrize(("body", "payload"), [
+    pytest.param({"type": "pause"}, {"type": "pause"}, id="a control command needs only its type"),
+    pytest.param({"type": "speed", "speed": 0}, {"type": "speed", "speed": 0.0}, id="speed 0 means as fast as possible"),
+    pytest.param({"type": "delete_pod", "pod": "web"}, {"type": "delete_pod", "pod": "default/web"},
+                 id="a pod name without namespace is in default"),
+    pytest.param({"type": "cordon", "node": " n1 "}, {"type": "cordon", "node": "n1"}, id="node names are trimmed"),
+    pytest.param({"type": "add_pod", "yaml": "metadata:\n  name: web\n"},
+                 {"type": "add_pod", "manifest": {"metadata": {"name": "web"}, "kind": "Pod", "apiVersion": "v1"}},
+                 id="add_pod from YAML fills in kind and apiVersion"),
+    pytest.param({"type": "set_node_labels", "node": "n1", "labels": {"zone": "a"}, "extra": 1},
+                 {"type": "set_node_labels", "node": "n1", "labels": {"zone": "a"}},
+                 id="other cluster commands keep only the fields scheduler_core knows"),
+])
+def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, Any]) -> None:
+    assert commands.normalise(body) == payload
+
+
+@pytest.mark.parametrize(("body", "field", "value"), [
+    pytest.param({"type": "explode"}, "type", "explode", id="an unknown type"),
+    pytest.param({"type": "speed", "speed": -1}, "speed", -1, id="a negative speed"),
+    pytest.param({"type": "speed", "speed": "fast"}, "speed", "fast", id="a speed that is not a number"),
+    pytest.param({"type": "delete_pod"}, "pod", None, id="delete_pod without a pod"),
+    pytest.param({"type": "add_node", "manifest": {"kind": "Pod", "metadata": {"name": "x"}}}, "manifest.kind", "Pod",
+                 id="add_node with a Pod manifest"),
+    pytest.param({"type": "add_pod", "yaml": "a: [1"}, "yaml", "a: [1", id="YAML that does not parse"),
+    pytest.param({"type": "add_pod", "manifest": {"kind": "Pod"}}, "manifest.metadata.name", None,
+                 id="a manifest without a name"),
+    pytest.param({"type": "set_node_taints", "node": "n1", "taints": [{"key": "k", "effect": "Sometimes"}]},
+                 "taints[0].effect", "Sometimes", id="scheduler_core's own shape checks name the field"),
+])
+def test_invalid_commands_name_the_field_and_the_value(body: dict[str, Any], field: str, value: Any) -> None:
+    with pytest.raises(InvalidDocuments) as raised:
+        commands.normalise(body)
+    error = raised.value.errors[0]
+    assert (error["field"], error["value"]) == (field, value)

@@ -1,0 +1,171 @@
+"""The run socket: hello, backlog from the database, live batches, no gap and no duplicate,
+with the in-memory channel layer (the Redis one is exercised in tests/integration)."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from asgiref.testing import ApplicationCommunicator
+from channels.layers import channel_layers, get_channel_layer
+from channels.routing import URLRouter
+from django.contrib.auth.models import AnonymousUser, User
+
+from playground.runs import bus, delivery
+from playground.runs.models import Run, RunEvent
+from playground.runs.routing import websocket_urlpatterns
+from playground.scenarios.models import Scenario
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class WebsocketCommunicator(ApplicationCommunicator):  # channels.testing needs daphne; this is enough
+    def __init__(self, path: str, user: Any) -> None:
+        path, _, query = path.partition("?")
+        scope = {"type": "websocket", "path": path, "query_string": query.encode(), "headers": [],
+                 "subprotocols": [], "user": user}
+        super().__init__(URLRouter(websocket_urlpatterns), scope)
+
+    async def connect(self) -> bool:
+        await self.send_input({"type": "websocket.connect"})
+        return (await self.receive_output(3))["type"] == "websocket.accept"
+
+    async def receive_json_from(self, timeout: float = 3) -> Any:
+        message = await self.receive_output(timeout)
+        assert message["type"] == "websocket.send", message
+        return json.loads(message["text"])
+
+    async def send_json_to(self, data: Any) -> None:
+        await self.send_input({"type": "websocket.receive", "text": json.dumps(data)})
+
+    async def disconnect(self) -> None:
+        await self.send_input({"type": "websocket.disconnect", "code": 1000})
+        await self.wait(1)
+
+
+@pytest.fixture(autouse=True)
+def in_memory_layer(settings: Any) -> Iterator[None]:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+def ev(seq: int) -> dict[str, Any]:
+    return {"seq": seq, "t": float(seq), "kind": "cycle.started", "cycle": seq, "pod": "default/p", "attempts": 1}
+
+
+def make_run(visibility: str = "public", stored: int = 0) -> Run:
+    owner = User.objects.create_user(f"owner{Run.objects.count()}")
+    scenario = Scenario.objects.create(title="t", owner=owner, visibility=visibility)
+    run = Run.objects.create(scenario=scenario, scenario_slug=scenario.slug, owner=owner, status="running")
+    store(run, 1, stored)
+    return run
+
+
+def store(run: Run, first: int, last: int) -> None:
+    RunEvent.objects.bulk_create([RunEvent.from_event(run.pk, ev(s)) for s in range(first, last + 1)])
+    Run.objects.filter(pk=run.pk).update(last_seq=max(last, run.last_seq))
+
+
+async def connect(run: Run, after: int | None = None, user: Any = None) -> WebsocketCommunicator:
+    path = f"/ws/runs/{run.pk}/" + (f"?after={after}" if after is not None else "")
+    communicator = WebsocketCommunicator(path, user or AnonymousUser())
+    assert await communicator.connect()
+    return communicator
+
+
+async def receive_seqs(communicator: WebsocketCommunicator, upto: int) -> list[int]:
+    seqs: list[int] = []
+    while not seqs or seqs[-1] < upto:
+        message = await communicator.receive_json_from(timeout=3)
+        if message["type"] == "events":
+            seqs += [e["seq"] for e in message["events"]]
+    return seqs
+
+
+async def group_send(run: Run, message: dict[str, Any]) -> None:
+    await get_channel_layer().group_send(bus.group_name(run.pk), message)
+
+
+@pytest.mark.asyncio
+async def test_hello_carries_the_protocol_version_and_the_run() -> None:
+    run = await sync_to_async(make_run)(stored=3)
+    communicator = await connect(run)
+    hello = await communicator.receive_json_from()
+    assert (hello["type"], hello["protocol"], hello["run"]["id"], hello["run"]["lastSeq"]) == ("hello", 1, run.pk, 3)
+    assert hello["run"]["canControl"] is False
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_connecting_after_a_seq_sends_exactly_the_stored_events_after_it() -> None:
+    run = await sync_to_async(make_run)(stored=2500)
+    communicator = await connect(run, after=1200)
+    await communicator.receive_json_from()
+    assert await receive_seqs(communicator, 2500) == list(range(1201, 2501))
+    assert await communicator.receive_nothing(timeout=0.1)
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_live_batches_overlapping_the_backlog_or_skipping_ahead_arrive_without_gap_or_duplicate() -> None:
+    run = await sync_to_async(make_run)(stored=10)
+    communicator = await connect(run)
+    await communicator.receive_json_from()
+    assert await receive_seqs(communicator, 10) == list(range(1, 11))
+    # Published while the backlog was read: overlaps what was sent.
+    await sync_to_async(store)(run, 11, 12)
+    await group_send(run, bus.events_message([ev(s) for s in range(8, 13)]))
+    # Batches 13..14 were lost (expired in the channel): the next one starts at 15.
+    await sync_to_async(store)(run, 13, 16)
+    await group_send(run, bus.events_message([ev(15), ev(16)]))
+    assert await receive_seqs(communicator, 16) == list(range(11, 17))
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_status_message_fetches_events_the_viewer_has_not_seen_before_it() -> None:
+    run = await sync_to_async(make_run)(stored=5)
+    communicator = await connect(run, after=5)
+    await communicator.receive_json_from()
+    await sync_to_async(store)(run, 6, 9)  # stored, but their live batch never arrived
+    view = {"id": run.pk, "status": "finished", "lastSeq": 9, "canControl": True}
+    await group_send(run, bus.status_message(view))
+    events = await communicator.receive_json_from()
+    status = await communicator.receive_json_from()
+    assert [e["seq"] for e in events["events"]] == [6, 7, 8, 9]
+    assert (status["type"], status["run"]["status"], status["run"]["canControl"]) == ("status", "finished", False)
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_private_run_closes_with_4404_for_strangers() -> None:
+    run = await sync_to_async(make_run)(visibility="private")
+    communicator = await connect(run)
+    assert (await communicator.receive_output())["code"] == 4404
+
+
+@pytest.mark.asyncio
+async def test_a_watcher_command_is_rejected_with_an_error_message() -> None:
+    run = await sync_to_async(make_run)()
+    communicator = await connect(run)
+    await communicator.receive_json_from()
+    await communicator.send_json_to({"type": "command", "id": "c1", "command": {"type": "pause"}})
+    reply = await communicator.receive_json_from()
+    assert (reply["type"], reply["id"]) == ("error", "c1")
+    assert reply["message"] == f"only the owner of run {run.pk} can control it"
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(("last_sent", "batch", "gap", "sent"), [
+    pytest.param(5, [6, 7], None, [6, 7], id="the next batch is sent as is"),
+    pytest.param(5, [3, 4, 5], None, [], id="a batch already sent is dropped"),
+    pytest.param(5, [4, 5, 6, 7], None, [6, 7], id="an overlapping batch sends only what is new"),
+    pytest.param(5, [9, 10], (5, 8), [9, 10], id="a batch past a gap reads the gap first"),
+])
+def test_delivery_plan(last_sent: int, batch: list[int], gap: tuple[int, int] | None, sent: list[int]) -> None:
+    plan = delivery.plan(last_sent, [ev(s) for s in batch])
+    assert (plan.gap, [e["seq"] for e in plan.events]) == (gap, sent)
