@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
 
 import pytest
 
@@ -581,10 +582,14 @@ def test_is_schedulable_after_pod_change(target: Pod, old: Pod | None, new: Pod 
     assert InterPodAffinity().is_schedulable_after_pod_change(target, old, new) == want
 
 
-def test_the_v135_hint_fix_queues_when_a_repelling_pod_is_deleted() -> None:
+@pytest.mark.parametrize(
+    ("version", "want"),
+    [pytest.param("v1.34", ev.SKIP, id="v1.34 keeps the gap"), pytest.param("v1.35", ev.QUEUE, id="v1.35 has the fix (PR #135325)")],
+)
+def test_the_hint_for_a_deleted_repelling_pod_follows_the_configured_version(version: str, want: str) -> None:
     repeller = pod("x", "n1", pod_anti_affinity=required(term(sel("app", "In", "web"), "zone")))
-    plugin = InterPodAffinity(queue_on_deleted_pods_anti_affinity=True)
-    assert plugin.is_schedulable_after_pod_change(pod(labels={"app": "web"}), repeller, None) == ev.QUEUE
+    plugin = InterPodAffinity(config=SimpleNamespace(version=version))
+    assert plugin.is_schedulable_after_pod_change(pod(labels={"app": "web"}), repeller, None) == want
 
 
 @pytest.mark.parametrize(

@@ -514,3 +514,8 @@ def test_events_to_register_cover_pod_and_node_changes() -> None:
         (ev.POD, ev.ADD), (ev.POD, ev.UPDATE_POD_LABEL), (ev.POD, ev.UPDATE_POD_TOLERATION), (ev.POD, ev.DELETE),
         (ev.NODE, ev.ADD), (ev.NODE, ev.DELETE), (ev.NODE, ev.UPDATE_NODE_LABEL), (ev.NODE, ev.UPDATE_NODE_TAINT),
     }
+
+
+def test_without_queueing_hints_pod_toleration_updates_are_not_registered() -> None:
+    registered = {e.event.action for e in PodTopologySpread(queueing_hints=False).events_to_register() if e.event.resource == ev.POD}
+    assert registered == {ev.ADD, ev.UPDATE_POD_LABEL, ev.DELETE}
