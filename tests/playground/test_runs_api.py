@@ -1,0 +1,189 @@
+"""The runs REST API: start, read, page events, fold state, command, wait, restart."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from playground.runs import conf, services
+from playground.runs.models import Run, RunCommand, RunEvent
+from playground.scenarios.models import Scenario
+from scheduler_core import Simulation
+
+pytestmark = pytest.mark.django_db
+
+DOCS = [
+    {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n1"},
+     "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}},
+    {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web", "namespace": "default"},
+     "spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}},
+]
+
+
+@pytest.fixture(autouse=True)
+def no_worker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    queued: list[int] = []
+    monkeypatch.setattr(services, "_enqueue_on_commit", queued.append)
+    monkeypatch.setattr(services.bus, "wake", lambda run_id: None)
+    monkeypatch.setattr(conf, "COMMAND_REPLY_SECONDS", 0.05)
+    return queued
+
+
+@pytest.fixture
+def alice() -> User:
+    return User.objects.create_user("alice")
+
+
+def client_for(user: User | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def scenario_of(owner: User, visibility: str = "public") -> Scenario:
+    return Scenario.objects.create(title="s", owner=owner, visibility=visibility, manifests=DOCS,
+                                   settings={"seed": 3, "speed": 2})
+
+
+def run_of(owner: User, visibility: str = "public", **fields: Any) -> Run:
+    scenario = scenario_of(owner, visibility)
+    run = services.start_run(owner, scenario)
+    Run.objects.filter(pk=run.pk).update(**fields)
+    run.refresh_from_db()
+    return run
+
+
+def store_simulation(run: Run) -> Simulation:
+    sim = Simulation.from_documents(run.documents, seed=run.seed)
+    sim.run()
+    RunEvent.objects.bulk_create([RunEvent.from_event(run.pk, e) for e in sim.events])
+    Run.objects.filter(pk=run.pk).update(last_seq=len(sim.events), status="finished", reason="quiescent")
+    return sim
+
+
+def test_starting_a_run_freezes_the_scenario_and_queues_a_worker(alice: User, no_worker: list[int]) -> None:
+    scenario = scenario_of(alice)
+    response = client_for(alice).post("/api/runs/", {"scenario": scenario.slug}, format="json")
+    assert response.status_code == 201
+    body = response.json()
+    assert {k: body[k] for k in ("scenario", "status", "seed", "speed", "lastSeq", "canControl")} == {
+        "scenario": scenario.slug, "status": "queued", "seed": 3, "speed": 2.0, "lastSeq": 0, "canControl": True}
+    Scenario.objects.filter(pk=scenario.pk).update(manifests=[])
+    assert Run.objects.get(pk=body["id"]).documents == DOCS
+    assert no_worker == [body["id"]]
+
+
+def test_an_anonymous_visitor_starting_a_run_becomes_its_guest_owner(alice: User) -> None:
+    response = client_for(None).post("/api/runs/", {"scenario": scenario_of(alice).slug, "seed": 9}, format="json")
+    assert response.status_code == 201
+    run = Run.objects.get(pk=response.json()["id"])
+    assert run.owner.username.startswith("guest-") and run.seed == 9
+
+
+def test_a_private_scenario_s_run_is_404_for_strangers(alice: User) -> None:
+    run = run_of(alice, visibility="private")
+    bob = User.objects.create_user("bob")
+    assert client_for(bob).get(f"/api/runs/{run.pk}/").status_code == 404
+    assert client_for(alice).get(f"/api/runs/{run.pk}/").status_code == 200
+
+
+def test_a_watcher_cannot_control_the_run(alice: User) -> None:
+    run = run_of(alice)
+    response = client_for(User.objects.create_user("bob")).post(
+        f"/api/runs/{run.pk}/commands/", {"type": "pause"}, format="json")
+    assert response.status_code == 403
+    assert response.json()["message"] == f"only the owner of run {run.pk} can control it"
+
+
+def test_a_bad_command_is_a_400_naming_the_field_and_value(alice: User) -> None:
+    run = run_of(alice)
+    response = client_for(alice).post(f"/api/runs/{run.pk}/commands/", {"type": "speed", "speed": -2}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0] | {"message": ""} == {"field": "speed", "value": -2, "message": ""}
+
+
+def test_a_command_is_recorded_in_order_and_answered_202_while_the_worker_has_not_applied_it(alice: User) -> None:
+    run = run_of(alice)
+    client = client_for(alice)
+    first = client.post(f"/api/runs/{run.pk}/commands/", {"type": "pause"}, format="json")
+    second = client.post(f"/api/runs/{run.pk}/commands/", {"type": "delete_pod", "pod": "web"}, format="json")
+    assert (first.status_code, second.status_code) == (202, 202)
+    assert [(c.seq, c.type, c.status) for c in RunCommand.objects.filter(run=run)] == [
+        (1, "pause", "pending"), (2, "delete_pod", "pending")]
+    assert second.json()["command"]["payload"] == {"type": "delete_pod", "pod": "default/web"}
+
+
+def test_a_command_the_simulation_rejects_is_a_400_with_its_error(alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    def rejected(command: RunCommand, timeout: float = 0) -> RunCommand:
+        command.status, command.error = "rejected", {"field": "pod", "value": "default/x", "message": "no pod default/x"}
+        return command
+
+    monkeypatch.setattr(services, "await_command", rejected)
+    run = run_of(alice)
+    response = client_for(alice).post(f"/api/runs/{run.pk}/commands/", {"type": "delete_pod", "pod": "x"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{"field": "pod", "value": "default/x", "message": "no pod default/x"}]
+    assert response.json()["command"]["seq"] == 1
+
+
+def test_a_stopped_run_accepts_no_more_commands(alice: User) -> None:
+    run = run_of(alice, status="finished", reason="stopped")
+    response = client_for(alice).post(f"/api/runs/{run.pk}/commands/", {"type": "resume"}, format="json")
+    assert response.status_code == 409
+
+
+def test_events_are_paged_after_a_seq(alice: User) -> None:
+    run = run_of(alice)
+    sim = store_simulation(run)
+    body = client_for(alice).get(f"/api/runs/{run.pk}/events/?after=2&limit=3").json()
+    assert [e["seq"] for e in body["events"]] == [3, 4, 5]
+    assert body["events"] == sim.events[2:5] and body["more"] is True
+
+
+def test_the_state_at_the_last_seq_is_the_simulation_s_state(alice: User) -> None:
+    run = run_of(alice)
+    sim = store_simulation(run)
+    client = client_for(alice)
+    assert client.get(f"/api/runs/{run.pk}/state/").json() == sim.state()
+    assert client.get(f"/api/runs/{run.pk}/state/?seq=1").json() == sim.events[0]["state"]
+    assert client.get(f"/api/runs/{run.pk}/state/?seq=99999").status_code == 400
+
+
+def test_wait_returns_at_once_for_a_finished_run(alice: User) -> None:
+    run = run_of(alice, status="finished", reason="quiescent")
+    body = client_for(alice).get(f"/api/runs/{run.pk}/wait/?timeout=30").json()
+    assert (body["settled"], body["status"]) == (True, "finished")
+
+
+def test_restart_starts_a_fresh_run_of_the_same_content_and_stops_the_old_one(alice: User) -> None:
+    run = run_of(alice, status="running")
+    response = client_for(alice).post(f"/api/runs/{run.pk}/commands/", {"type": "restart"}, format="json")
+    assert response.status_code == 201
+    fresh = Run.objects.get(pk=response.json()["run"]["id"])
+    assert (fresh.restart_of_id, fresh.documents, fresh.seed) == (run.pk, run.documents, run.seed)
+    assert list(RunCommand.objects.filter(run=run).values_list("type", flat=True)) == ["restart"]
+    assert client_for(alice).get(f"/api/runs/{run.pk}/").json()["restartedAs"] == fresh.pk
+
+
+def test_a_run_whose_worker_vanished_is_queued_again(alice: User, no_worker: list[int]) -> None:
+    from django.utils import timezone
+
+    run = run_of(alice, status="running", lease_token="host:1:abc", lease_expires_at=timezone.now(), attempts=1)
+    no_worker.clear()
+    assert services.recover_stale_runs() == [run.pk]
+    assert no_worker == [run.pk]
+    run.refresh_from_db()
+    assert run.lease_token == "queued"
+
+
+def test_a_run_that_keeps_losing_its_worker_fails_with_the_reason(alice: User) -> None:
+    from django.utils import timezone
+
+    run = run_of(alice, status="running", lease_token="h:1:x", lease_expires_at=timezone.now(),
+                 attempts=conf.MAX_ATTEMPTS)
+    services.recover_stale_runs()
+    run.refresh_from_db()
+    assert run.status == "failed" and "lost" in run.reason
