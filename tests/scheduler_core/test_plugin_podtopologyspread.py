@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 
@@ -519,3 +520,12 @@ def test_events_to_register_cover_pod_and_node_changes() -> None:
 def test_without_queueing_hints_pod_toleration_updates_are_not_registered() -> None:
     registered = {e.event.action for e in PodTopologySpread(queueing_hints=False).events_to_register() if e.event.resource == ev.POD}
     assert registered == {ev.ADD, ev.UPDATE_POD_LABEL, ev.DELETE}
+
+
+def test_pods_the_simulation_marks_terminating_are_not_counted() -> None:
+    """The simulation keeps deletionTimestamp in its pod records; the plugin reads it through the handle."""
+    infos = snapshot([node("node-a", node="node-a"), node("node-b", node="node-b")], [foo_pod("p-a", "node-a"), foo_pod("p-b", "node-b")])
+    records = {"default/p-a": SimpleNamespace(deletion_timestamp=12.0), "default/p-b": SimpleNamespace(deletion_timestamp=None)}
+    plugin, state, p = PodTopologySpread(handle=SimpleNamespace(cluster=SimpleNamespace(pods=records))), CycleState(), incoming(spread(1, "node"))
+    plugin.pre_filter(state, p, infos)
+    assert [plugin.filter(state, p, info).code for info in infos] == [S, U]  # counts 0/1, not 1/1

@@ -9,8 +9,9 @@ ANDed into the selector with the pod's own label values.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from scheduler_core.objects import (
     LabelSelector,
@@ -75,16 +76,35 @@ def _merge_match_label_keys(c: TopologySpreadConstraint, pod_labels: Mapping[str
     return LabelSelector(c.label_selector.match_labels, c.label_selector.match_expressions + extra)
 
 
+TerminatingFn = Callable[[Pod], bool]
+
+
 def is_terminating(pod: Pod) -> bool:
-    """``metadata.deletionTimestamp`` is set (read defensively: the model's Pod may not carry it)."""
+    """``metadata.deletionTimestamp`` is set on the pod object itself (if the model's Pod carries it)."""
     return getattr(pod, "deletion_timestamp", None) is not None
 
 
-def count_pods_match_selector(pods: Iterable[Pod], c: Constraint, namespace: str) -> int:
+def terminating_lookup(handle: Any) -> TerminatingFn:
+    """How to tell a terminating pod: the simulation keeps deletionTimestamp in its pod records
+    (``handle.cluster.pods[key].deletion_timestamp``) rather than on the frozen Pod."""
+    records = getattr(getattr(handle, "cluster", None), "pods", None)
+    if not isinstance(records, Mapping):
+        return is_terminating
+
+    def terminating(pod: Pod) -> bool:
+        record = records.get(pod.key)
+        return getattr(record, "deletion_timestamp", None) is not None or is_terminating(pod)
+
+    return terminating
+
+
+def count_pods_match_selector(
+    pods: Iterable[Pod], c: Constraint, namespace: str, terminating: TerminatingFn = is_terminating
+) -> int:
     """countPodsMatchSelector: an empty selector counts nothing; terminating pods are bypassed (#87621)."""
     if c.selector is not None and c.selector.is_empty:
         return 0
-    return sum(1 for p in pods if p.namespace == namespace and c.matches(p.labels) and not is_terminating(p))
+    return sum(1 for p in pods if p.namespace == namespace and c.matches(p.labels) and not terminating(p))
 
 
 def node_labels_match_spread_constraints(labels: Mapping[str, str], constraints: Iterable[Constraint]) -> bool:

@@ -12,8 +12,10 @@ from scheduler_core.objects import Node, Pod
 from scheduler_core.plugins.podtopologyspread.common import (
     DO_NOT_SCHEDULE,
     Constraint,
+    TerminatingFn,
     count_pods_match_selector,
     filter_constraints,
+    is_terminating,
     node_labels_match_spread_constraints,
 )
 
@@ -40,7 +42,7 @@ class PreFilterState:
     min_match_num: list[int] = field(default_factory=list)
 
     @classmethod
-    def compute(cls, pod: Pod, nodes: list[NodeInfo]) -> PreFilterState:
+    def compute(cls, pod: Pod, nodes: list[NodeInfo], terminating: TerminatingFn = is_terminating) -> PreFilterState:
         """calPreFilterState: matching pods per eligible domain, per hard constraint."""
         s = cls(filter_constraints(pod, DO_NOT_SCHEDULE))
         s.tp_value_to_match_num = [{} for _ in s.constraints]
@@ -51,7 +53,7 @@ class PreFilterState:
             for i, c in enumerate(s.constraints):
                 if c.match_node_inclusion_policies(pod, node):
                     counts, value = s.tp_value_to_match_num[i], node.labels[c.topology_key]
-                    counts[value] = counts.get(value, 0) + count_pods_match_selector(node_info.pods.values(), c, pod.namespace)
+                    counts[value] = counts.get(value, 0) + count_pods_match_selector(node_info.pods.values(), c, pod.namespace, terminating)
         s._index_counts()
         return s
 

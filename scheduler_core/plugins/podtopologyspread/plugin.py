@@ -12,6 +12,7 @@ from scheduler_core.plugins.podtopologyspread.common import (
     HONOR,
     filter_constraints,
     node_labels_match_spread_constraints,
+    terminating_lookup,
 )
 from scheduler_core.plugins.podtopologyspread.filtering import (
     ERR_REASON_CONSTRAINTS_NOT_MATCH,
@@ -45,15 +46,16 @@ class PodTopologySpread:
 
     name = NAME
 
-    def __init__(self, queueing_hints: bool = True) -> None:
+    def __init__(self, queueing_hints: bool = True, handle: Any = None) -> None:
         # Without QueueingHints upstream does not register Pod/UpdatePodToleration.
         self.queueing_hints = queueing_hints
+        self._terminating = terminating_lookup(handle)
 
     # -- PreFilter / Filter --------------------------------------------------------------------
 
     def pre_filter(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> tuple[PreFilterResult | None, Status]:
         state.write(ALL_NODES_STATE_KEY, AllNodes(nodes))
-        s = PreFilterState.compute(pod, nodes)
+        s = PreFilterState.compute(pod, nodes, self._terminating)
         if not s.constraints:
             return None, Status.skip()
         state.write(PRE_FILTER_STATE_KEY, s)
@@ -92,7 +94,7 @@ class PodTopologySpread:
         all_nodes = saved.nodes if isinstance(saved, AllNodes) else nodes
         if not all_nodes:
             return Status.skip()
-        s = PreScoreState.compute(pod, nodes, all_nodes)
+        s = PreScoreState.compute(pod, nodes, all_nodes, self._terminating)
         if not s.constraints:
             return Status.skip()
         state.write(PRE_SCORE_STATE_KEY, s)

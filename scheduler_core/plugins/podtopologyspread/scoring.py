@@ -16,8 +16,10 @@ from scheduler_core.objects import Pod
 from scheduler_core.plugins.podtopologyspread.common import (
     SCHEDULE_ANYWAY,
     Constraint,
+    TerminatingFn,
     count_pods_match_selector,
     filter_constraints,
+    is_terminating,
     node_labels_match_spread_constraints,
 )
 
@@ -35,14 +37,18 @@ class PreScoreState:
     ignored_nodes: set[str]
     topology_value_to_pod_counts: list[dict[str, int]]
     topology_normalizing_weight: list[float]
+    terminating: TerminatingFn = is_terminating
 
     def clone(self) -> PreScoreState:
         return self
 
     @classmethod
-    def compute(cls, pod: Pod, filtered_nodes: list[NodeInfo], all_nodes: list[NodeInfo]) -> PreScoreState:
+    def compute(
+        cls, pod: Pod, filtered_nodes: list[NodeInfo], all_nodes: list[NodeInfo], terminating: TerminatingFn = is_terminating
+    ) -> PreScoreState:
         """initPreScoreState over the candidate nodes, then count matching pods on all nodes."""
         s = cls._domains_of(pod, filtered_nodes)
+        s.terminating = terminating
         for node_info in all_nodes if s.constraints else ():
             node = node_info.node
             if not node_labels_match_spread_constraints(node.labels, s.constraints):
@@ -51,7 +57,7 @@ class PreScoreState:
                 counts, value = s.topology_value_to_pod_counts[i], node.labels[c.topology_key]
                 # Only domains of candidate nodes are counted; hostname counts are taken in Score.
                 if value in counts and c.match_node_inclusion_policies(pod, node):
-                    counts[value] += count_pods_match_selector(node_info.pods.values(), c, pod.namespace)
+                    counts[value] += count_pods_match_selector(node_info.pods.values(), c, pod.namespace, terminating)
         return s
 
     @classmethod
@@ -85,7 +91,7 @@ class PreScoreState:
             if value is None:
                 continue
             if c.topology_key == LABEL_HOSTNAME:
-                count = count_pods_match_selector(node_info.pods.values(), c, pod.namespace)
+                count = count_pods_match_selector(node_info.pods.values(), c, pod.namespace, self.terminating)
             else:
                 count = self.topology_value_to_pod_counts[i].get(value, 0)
             total += score_for_count(count, c.max_skew, self.topology_normalizing_weight[i])
