@@ -1,0 +1,699 @@
+"""Lessons: plain data folders that teach one scheduler idea each, and the checker that keeps them true.
+
+A lesson folder (``lessons/02-basic-preemption/``) holds ``lesson.yaml`` and one or more scenario
+files (Kubernetes YAML). ``load_lesson`` parses and validates the folder strictly; ``run_variant``
+replays a scenario through ``Simulation`` with the lesson's timed commands; ``check_variant``
+returns the ways the run disagrees with the lesson (its ``expect`` block, its step triggers, its
+questions' answers) — an empty list means the narrative and the animation are in step.
+docs/lessons.md describes the format. No Django here.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LESSON_FILE = "lesson.yaml"
+DEFAULT_SCENARIO_FILE = "scenario.yaml"
+_FOLDER_RE = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
+_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+# Keys a trigger may hold besides event/time/nth: compared with the event's field of that name.
+TRIGGER_FIELDS = ("pod", "node", "reason", "object", "type", "from", "to", "chosen", "criterion", "result")
+# queue.moved carries the upstream label in a field named "event"; triggers call it queueEvent.
+TRIGGER_KEYS = ("event", "time", "nth", "messageContains", "queueEvent") + TRIGGER_FIELDS
+CRITERIA = (
+    "onlyCandidate", "fewestPDBViolations", "lowestHighestPriority", "smallestPrioritySum",
+    "fewestVictims", "latestStartTime", "random",
+)
+COMMAND_TYPES_WITH_POD_MANIFEST = ("add_pod",)
+COMMAND_TYPES_WITH_NODE_MANIFEST = ("add_node",)
+
+
+class LessonError(ValueError):
+    """A lesson file is malformed; the message names the file and the field."""
+
+
+Trigger = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    markdown: str
+    at: Trigger
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    prompt: str
+    kind: str  # "node" | "pod"
+    answer: str  # node name, or pod key "<namespace>/<name>"
+    explanation: str
+    reveal_at: Trigger
+
+
+@dataclass(frozen=True)
+class TimedCommand:
+    at: float  # virtual seconds; applied after sim.run(until=at)
+    command: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One scenario with its narrative. Most lessons have one; lesson 9 has one per criterion."""
+
+    id: str
+    title: str
+    summary: str
+    scenario_file: str
+    scenario_text: str
+    seed: int
+    config: Mapping[str, Any]
+    until: float | None
+    commands: tuple[TimedCommand, ...]
+    steps: tuple[Step, ...]
+    questions: tuple[Question, ...]
+    expect: Mapping[str, Any]
+    node_names: frozenset[str] = frozenset()
+    pod_keys: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    folder: str  # "02-basic-preemption"
+    number: int
+    slug: str  # "basic-preemption"
+    title: str
+    summary: str
+    idea: str
+    spec: tuple[str, ...]  # SCHEDULER_SPEC.md sections the lesson teaches, e.g. "§5.7"
+    variants: tuple[Variant, ...]
+
+
+# --------------------------------------------------------------------------- validation helpers
+
+
+class _Reader:
+    """Reads one mapping of a lesson file; every error names the file and the field path."""
+
+    def __init__(self, data: Any, file: str, path: str, allowed: Sequence[str]) -> None:
+        self.file, self.path = file, path
+        if not isinstance(data, dict):
+            self.fail("", f"must be a mapping, got {type(data).__name__}")
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            self.fail(unknown[0], f"unknown field (allowed: {', '.join(allowed)})")
+        self.data: dict[str, Any] = data
+
+    def where(self, key: str) -> str:
+        return ".".join(p for p in (self.path, key) if p) or "(top level)"
+
+    def fail(self, key: str, problem: str) -> None:
+        raise LessonError(f"{self.file}: {self.where(key)}: {problem}")
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ..., required: bool = True) -> Any:
+        if key not in self.data:
+            if default is not ... or not required:
+                return None if default is ... else default
+            self.fail(key, "is required")
+        value = self.data[key]
+        if isinstance(value, bool) and kind in (int, float, (int, float)):
+            self.fail(key, f"must be a number, got {value!r}")
+        if not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            self.fail(key, f"must be {names}, got {type(value).__name__} {value!r}")
+        return value
+
+    def text(self, key: str, required: bool = True, default: str = "") -> str:
+        value = self.get(key, str, required=required)
+        if value is None:
+            return default
+        if required and not value.strip():
+            self.fail(key, "must not be empty")
+        return value.strip()
+
+    def items(self, key: str, required: bool = False) -> list[Any]:
+        value = self.get(key, list, required=required)
+        return [] if value is None else value
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_lessons(root: Path = LESSONS_DIR) -> list[Lesson]:
+    """Every lesson folder under ``root``, in number order; numbers must be unique."""
+    lessons = [load_lesson(d) for d in sorted(root.iterdir()) if (d / LESSON_FILE).is_file()]
+    seen: dict[int, str] = {}
+    for lesson in lessons:
+        if lesson.number in seen:
+            raise LessonError(f"{root / lesson.folder}: number {lesson.number} is also used by {seen[lesson.number]}")
+        seen[lesson.number] = lesson.folder
+    return lessons
+
+
+def load_lesson(folder: Path) -> Lesson:
+    file = str(folder / LESSON_FILE)
+    match = _FOLDER_RE.match(folder.name)
+    if not match:
+        raise LessonError(f"{folder}: folder name must look like '02-basic-preemption' (two digits, dash, slug)")
+    try:
+        data = yaml.safe_load((folder / LESSON_FILE).read_text())
+    except yaml.YAMLError as exc:
+        raise LessonError(f"{file}: not valid YAML: {exc}") from exc
+    variant_keys = _VARIANT_KEYS
+    top = _Reader(data, file, "", ("number", "title", "summary", "idea", "spec", "variants") + variant_keys)
+    number = top.get("number", int)
+    if number != int(match.group(1)):
+        top.fail("number", f"is {number} but the folder name says {int(match.group(1))}")
+    if top.has("variants"):
+        stray = [k for k in variant_keys if top.has(k)]
+        if stray:
+            top.fail(stray[0], "belongs inside each entry of 'variants' when 'variants' is given")
+        raw_variants = top.items("variants", required=True)
+        if not raw_variants:
+            top.fail("variants", "must list at least one variant")
+        variants = tuple(_variant(v, folder, file, f"variants[{i}]", None) for i, v in enumerate(raw_variants))
+    else:
+        variants = (_variant(data, folder, file, "", "main"),)
+    _unique([v.id for v in variants], file, "variants[].id")
+    spec = top.items("spec")
+    if not all(isinstance(s, str) for s in spec):
+        top.fail("spec", "must be a list of strings such as '§5.7'")
+    return Lesson(
+        folder=folder.name, number=number, slug=match.group(2), title=top.text("title"),
+        summary=top.text("summary"), idea=top.text("idea"), spec=tuple(spec), variants=variants,
+    )
+
+
+_VARIANT_KEYS = ("scenario", "seed", "config", "until", "commands", "steps", "questions", "expect")
+
+
+def _variant(data: Any, folder: Path, file: str, path: str, fixed_id: str | None) -> Variant:
+    keys: tuple[str, ...] = _VARIANT_KEYS
+    if fixed_id is None:
+        keys = ("id", "title", "summary") + keys
+    else:
+        data = {k: v for k, v in data.items() if k in keys} if isinstance(data, dict) else data
+    r = _Reader(data, file, path, keys)
+    vid = fixed_id or r.text("id")
+    if not _ID_RE.match(vid):
+        r.fail("id", f"must be a lowercase slug, got {vid!r}")
+    scenario_file = r.text("scenario", required=False, default=DEFAULT_SCENARIO_FILE)
+    scenario_text = _read_scenario(folder, scenario_file, file, r.where("scenario"))
+    node_names, pod_keys = _scenario_names(scenario_text, str(folder / scenario_file))
+    commands = tuple(_command(c, file, r.where(f"commands[{i}]")) for i, c in enumerate(r.items("commands")))
+    if [c.at for c in commands] != sorted(c.at for c in commands):
+        r.fail("commands", "must be listed in time order")
+    for c in commands:
+        node_names, pod_keys = node_names | _command_node(c), pod_keys | _command_pod(c)
+    until = r.get("until", (int, float), required=False)
+    variant = Variant(
+        id=vid,
+        title=r.text("title") if fixed_id is None else "",
+        summary=r.text("summary", required=False) if fixed_id is None else "",
+        scenario_file=scenario_file,
+        scenario_text=scenario_text,
+        seed=r.get("seed", int, default=0),
+        config=r.get("config", dict, default={}),
+        until=None if until is None else float(until),
+        commands=commands,
+        steps=tuple(_step(s, file, r.where(f"steps[{i}]")) for i, s in enumerate(r.items("steps", required=True))),
+        questions=tuple(
+            _question(q, file, r.where(f"questions[{i}]")) for i, q in enumerate(r.items("questions", required=True))
+        ),
+        expect=_expect(r.get("expect", dict), file, r.where("expect")),
+        node_names=frozenset(node_names),
+        pod_keys=frozenset(pod_keys),
+    )
+    _check_references(variant, file, path)
+    return variant
+
+
+def _read_scenario(folder: Path, name: str, file: str, where: str) -> str:
+    target = (folder / name).resolve()
+    if target.parent != folder.resolve() or not target.is_file():
+        raise LessonError(f"{file}: {where}: no scenario file {name!r} in {folder}")
+    return target.read_text()
+
+
+def _scenario_names(text: str, file: str) -> tuple[set[str], set[str]]:
+    """Node names and pod keys in a scenario, so triggers and answers can be checked by name."""
+    try:
+        docs = [d for d in yaml.safe_load_all(text) if d is not None]
+    except yaml.YAMLError as exc:
+        raise LessonError(f"{file}: not valid YAML: {exc}") from exc
+    nodes, pods = set(), set()
+    for i, doc in enumerate(docs):
+        if not isinstance(doc, dict) or not isinstance(doc.get("metadata"), dict):
+            raise LessonError(f"{file}: document {i}: must be a Kubernetes object with metadata")
+        if doc.get("kind") == "Node":
+            nodes.add(str(doc["metadata"].get("name")))
+        elif doc.get("kind") == "Pod":
+            pods.add(_manifest_key(doc))
+    return nodes, pods
+
+
+def _manifest_key(doc: Mapping[str, Any]) -> str:
+    meta = doc.get("metadata") or {}
+    return f"{meta.get('namespace') or 'default'}/{meta.get('name')}"
+
+
+def _command(data: Any, file: str, path: str) -> TimedCommand:
+    r = _Reader(data, file, path, ("at", "command"))
+    at = r.get("at", (int, float))
+    if at < 0:
+        r.fail("at", f"must be >= 0, got {at}")
+    command = r.get("command", dict)
+    if not isinstance(command.get("type"), str):
+        r.fail("command.type", "is required (e.g. add_pod, add_node, delete_pod)")
+    return TimedCommand(at=float(at), command=command)
+
+
+def _command_pod(c: TimedCommand) -> set[str]:
+    manifest = c.command.get("manifest")
+    if c.command["type"] in COMMAND_TYPES_WITH_POD_MANIFEST and isinstance(manifest, dict):
+        return {_manifest_key(manifest)}
+    return set()
+
+
+def _command_node(c: TimedCommand) -> set[str]:
+    manifest = c.command.get("manifest")
+    if c.command["type"] in COMMAND_TYPES_WITH_NODE_MANIFEST and isinstance(manifest, dict):
+        return {str((manifest.get("metadata") or {}).get("name"))}
+    return set()
+
+
+def _trigger(data: Any, file: str, path: str) -> Trigger:
+    r = _Reader(data, file, path, TRIGGER_KEYS)
+    if not (r.has("event") or r.has("time")):
+        r.fail("", "needs 'event' (an event kind) or 'time' (virtual seconds)")
+    if r.has("event"):
+        kind = r.text("event")
+        kinds = _event_kinds()
+        if kinds and kind not in kinds:
+            r.fail("event", f"unknown event kind {kind!r} (docs/events.md lists them)")
+    if r.has("time"):
+        r.get("time", (int, float))
+    if r.has("nth") and r.get("nth", int) < 1:
+        r.fail("nth", "must be 1 or more")
+    if r.has("criterion") and r.get("criterion", str) not in CRITERIA:
+        r.fail("criterion", f"must be one of {', '.join(CRITERIA)}")
+    return dict(r.data)
+
+
+def _event_kinds() -> frozenset[str]:
+    try:
+        from scheduler_core.events import EVENT_KINDS
+    except ImportError:  # the engine has not landed; the run-time checks still catch typos
+        return frozenset()
+    return frozenset(EVENT_KINDS)
+
+
+def _step(data: Any, file: str, path: str) -> Step:
+    r = _Reader(data, file, path, ("title", "markdown", "at"))
+    return Step(title=r.text("title"), markdown=r.text("markdown"), at=_trigger(r.get("at", dict), file, r.where("at")))
+
+
+def _question(data: Any, file: str, path: str) -> Question:
+    r = _Reader(data, file, path, ("id", "prompt", "kind", "answer", "explanation", "revealAt"))
+    qid = r.text("id")
+    if not _ID_RE.match(qid):
+        r.fail("id", f"must be a lowercase slug, got {qid!r}")
+    kind = r.text("kind")
+    if kind not in ("node", "pod"):
+        r.fail("kind", f"must be 'node' or 'pod', got {kind!r}")
+    return Question(
+        id=qid, prompt=r.text("prompt"), kind=kind, answer=r.text("answer"), explanation=r.text("explanation"),
+        reveal_at=_trigger(r.get("revealAt", dict), file, r.where("revealAt")),
+    )
+
+
+_EXPECT_KEYS = (
+    "bound", "pending", "preempted", "notPreempted", "nominated", "notNominated", "nominationCleared",
+    "events", "noEvents", "criterion", "preemptions", "popOrder", "occurs", "never", "timeline", "scores",
+)
+_EVENT_MATCH_KEYS = ("type", "reason", "object", "message", "messageContains", "related")
+
+
+def _expect(data: dict[str, Any], file: str, path: str) -> Mapping[str, Any]:
+    r = _Reader(data, file, path, _EXPECT_KEYS)
+    if not data:
+        r.fail("", "must state at least one expected outcome")
+    for key in ("bound", "nominated"):
+        _string_map(r, key)
+    for key in ("pending", "preempted", "notPreempted", "notNominated", "nominationCleared", "popOrder"):
+        if r.has(key) and not all(isinstance(p, str) for p in r.items(key)):
+            r.fail(key, "must be a list of pod keys such as 'default/web-high'")
+    for key in ("events", "noEvents"):
+        for i, m in enumerate(r.items(key)):
+            _Reader(m, file, r.where(f"{key}[{i}]"), _EVENT_MATCH_KEYS)
+    if r.has("criterion") and r.get("criterion", str) not in CRITERIA:
+        r.fail("criterion", f"must be one of {', '.join(CRITERIA)}")
+    for i, p in enumerate(r.items("preemptions")):
+        pr = _Reader(p, file, r.where(f"preemptions[{i}]"), ("pod", "chosen", "criterion", "victims"))
+        pr.text("pod")
+        if pr.has("criterion") and pr.get("criterion", str) not in CRITERIA:
+            pr.fail("criterion", f"must be one of {', '.join(CRITERIA)}")
+    for key in ("occurs", "never"):
+        for i, t in enumerate(r.items(key)):
+            _trigger(t, file, r.where(f"{key}[{i}]"))
+    for i, t in enumerate(r.items("timeline")):
+        tr = _Reader(t, file, r.where(f"timeline[{i}]"), ("at", "t"))
+        _trigger(tr.get("at", dict), file, tr.where("at"))
+        tr.get("t", (int, float))
+    for i, s in enumerate(r.items("scores")):
+        sr = _Reader(s, file, r.where(f"scores[{i}]"), ("pod", "chosen", "totals"))
+        sr.text("pod")
+        sr.get("totals", dict, required=False)
+    return data
+
+
+def _string_map(r: _Reader, key: str) -> None:
+    value = r.get(key, dict, required=False)
+    if value and not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        r.fail(key, "must map pod keys to node names")
+
+
+def _unique(values: Sequence[str], file: str, what: str) -> None:
+    dupes = sorted({v for v in values if values.count(v) > 1})
+    if dupes:
+        raise LessonError(f"{file}: {what}: {dupes[0]!r} is used more than once")
+
+
+def _check_references(v: Variant, file: str, path: str) -> None:
+    """Names in triggers, answers and expectations must exist in the scenario or its commands."""
+    where = f"{file}: {path + '.' if path else ''}"
+    _unique([q.id for q in v.questions], file, f"{path + '.' if path else ''}questions[].id")
+    triggers = [(f"steps[{i}].at", s.at) for i, s in enumerate(v.steps)]
+    triggers += [(f"questions[{i}].revealAt", q.reveal_at) for i, q in enumerate(v.questions)]
+    for name, t in triggers:
+        for key in ("pod", "object"):
+            if key in t and t[key] not in v.pod_keys:
+                raise LessonError(f"{where}{name}.{key}: no pod {t[key]!r} in the scenario or its commands")
+        for key in ("node", "chosen"):
+            if key in t and t[key] not in v.node_names:
+                raise LessonError(f"{where}{name}.{key}: no node {t[key]!r} in the scenario or its commands")
+    for i, q in enumerate(v.questions):
+        known = v.node_names if q.kind == "node" else v.pod_keys
+        if q.answer not in known:
+            raise LessonError(f"{where}questions[{i}].answer: no {q.kind} {q.answer!r} in the scenario")
+    for pod in _expected_pods(v.expect):
+        if pod not in v.pod_keys:
+            raise LessonError(f"{where}expect: no pod {pod!r} in the scenario or its commands")
+
+
+def _expected_pods(expect: Mapping[str, Any]) -> list[str]:
+    pods = list(expect.get("bound", {})) + list(expect.get("nominated", {}))
+    for key in ("pending", "preempted", "notPreempted", "notNominated", "nominationCleared", "popOrder"):
+        pods += expect.get(key, [])
+    pods += [p["pod"] for p in expect.get("preemptions", [])]
+    pods += [v for p in expect.get("preemptions", []) for v in p.get("victims", [])]
+    return pods
+
+
+# --------------------------------------------------------------------------- triggers
+
+
+def trigger_matches(trigger: Trigger, event: Mapping[str, Any]) -> bool:
+    """Does ``event`` satisfy every condition of ``trigger``? (``nth`` is applied by ``find_event``.)
+
+    ``event`` = kind; ``time`` = the event's t is at least this; ``messageContains`` = substring of
+    the message; any other key = the event's field of that name (a pod/node view counts by key/name).
+    The browser evaluates the same rules (docs/lessons.md).
+    """
+    for key, want in trigger.items():
+        if key == "nth":
+            continue
+        if key == "event":
+            ok = event.get("kind") == want
+        elif key == "time":
+            ok = float(event.get("t", 0)) >= float(want)
+        elif key == "messageContains":
+            ok = str(want) in str(event.get("message") or "")
+        elif key == "queueEvent":
+            ok = event.get("kind") == "queue.moved" and event.get("event") == want
+        else:
+            ok = _field(event, key) == want
+        if not ok:
+            return False
+    return True
+
+
+def find_event(trigger: Trigger, events: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The ``nth`` (default first) event matching ``trigger``, or None."""
+    wanted = int(trigger.get("nth", 1))
+    for event in events:
+        if trigger_matches(trigger, event):
+            wanted -= 1
+            if wanted == 0:
+                return event
+    return None
+
+
+def _field(event: Mapping[str, Any], key: str) -> Any:
+    value = event.get(key)
+    if isinstance(value, dict):
+        return value.get("key") or value.get("name")
+    return value
+
+
+def describe(trigger: Trigger) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in trigger.items()) + "}"
+
+
+# --------------------------------------------------------------------------- running and checking
+
+
+@dataclass(frozen=True)
+class RunResult:
+    events: list[dict[str, Any]]
+    state: dict[str, Any]
+    problems_running: tuple[str, ...] = field(default=())
+
+
+def run_variant(variant: Variant) -> RunResult:
+    """Replay the scenario with its timed commands: ``run(until=at)`` then ``apply`` each command."""
+    from scheduler_core import Simulation
+
+    sim = Simulation.from_yaml(variant.scenario_text, seed=variant.seed, config=dict(variant.config) or None)
+    applied_until: float | None = None
+    for timed in variant.commands:
+        if timed.at != applied_until:  # commands sharing a time are applied together, before any pop
+            sim.run(until=timed.at)
+            applied_until = timed.at
+        sim.apply(dict(timed.command))
+    sim.run(until=variant.until)
+    return RunResult(events=[dict(e) for e in sim.events], state=sim.state())
+
+
+def check_variant(variant: Variant, run: RunResult) -> list[str]:
+    """Every disagreement between the lesson and the run; [] when they agree."""
+    return check_expectations(variant.expect, run) + check_steps(variant, run) + check_questions(variant, run)
+
+
+def check_steps(variant: Variant, run: RunResult) -> list[str]:
+    """Every step's trigger occurs, and in the order the steps are told."""
+    problems, last_seq = [], 0
+    for i, step in enumerate(variant.steps):
+        event = find_event(step.at, run.events)
+        if event is None:
+            problems.append(f"steps[{i}] {step.title!r}: trigger {describe(step.at)} never occurs")
+        elif event["seq"] < last_seq:
+            problems.append(f"steps[{i}] {step.title!r}: trigger fires at seq {event['seq']}, before the previous step")
+        else:
+            last_seq = event["seq"]
+    return problems
+
+
+def check_questions(variant: Variant, run: RunResult) -> list[str]:
+    """Each question is revealed by an event that names its answer."""
+    problems = []
+    for q in variant.questions:
+        event = find_event(q.reveal_at, run.events)
+        if event is None:
+            problems.append(f"question {q.id}: revealAt {describe(q.reveal_at)} never occurs")
+            continue
+        named = _named(event, q.kind)
+        if q.answer not in named:
+            problems.append(f"question {q.id}: answer is {q.answer!r} but the reveal event names {sorted(named)}")
+    return problems
+
+
+def _named(event: Mapping[str, Any], kind: str) -> set[str]:
+    keys = ("node", "chosen") if kind == "node" else ("pod", "object")
+    return {str(_field(event, k)) for k in keys if event.get(k)}
+
+
+def check_expectations(expect: Mapping[str, Any], run: RunResult) -> list[str]:
+    problems: list[str] = []
+    for key, value in expect.items():
+        problems += _CHECKS[key](value, run)
+    return problems
+
+
+def _pods(run: RunResult) -> dict[str, Mapping[str, Any]]:
+    return {p["key"]: p for p in run.state.get("pods", [])}
+
+
+def _kind(run: RunResult, kind: str) -> list[dict[str, Any]]:
+    return [e for e in run.events if e.get("kind") == kind]
+
+
+def _check_bound(want: Mapping[str, str], run: RunResult) -> list[str]:
+    pods = _pods(run)
+    got = {k: (pods[k].get("nodeName") if k in pods else "<absent>") for k in want}
+    return [f"bound: {k} is on {got[k]!r}, expected {node!r}" for k, node in want.items() if got[k] != node]
+
+
+def _check_pending(want: Sequence[str], run: RunResult) -> list[str]:
+    pods = _pods(run)
+    return [
+        f"pending: {k} is {('on ' + str(pods[k].get('nodeName'))) if k in pods else 'absent'}, expected Pending"
+        for k in want
+        if k not in pods or pods[k].get("nodeName") or pods[k].get("phase") != "Pending"
+    ]
+
+
+def _preempted(run: RunResult) -> list[str]:
+    return [str(e["object"]) for e in _kind(run, "k8s.event") if e.get("reason") == "Preempted"]
+
+
+def _check_preempted(want: Sequence[str], run: RunResult) -> list[str]:
+    got = _preempted(run)
+    return [] if sorted(set(got)) == sorted(want) else [f"preempted: got {sorted(set(got))}, expected {sorted(want)}"]
+
+
+def _check_not_preempted(want: Sequence[str], run: RunResult) -> list[str]:
+    got = set(_preempted(run))
+    return [f"notPreempted: {k} was preempted" for k in want if k in got]
+
+
+def _check_nominated(want: Mapping[str, str], run: RunResult) -> list[str]:
+    got = {(e["pod"], e["node"]) for e in _kind(run, "pod.nominated")}
+    return [f"nominated: {k} was never nominated to {node!r}" for k, node in want.items() if (k, node) not in got]
+
+
+def _check_not_nominated(want: Sequence[str], run: RunResult) -> list[str]:
+    got = {e["pod"] for e in _kind(run, "pod.nominated")}
+    return [f"notNominated: {k} was nominated" for k in want if k in got]
+
+
+def _check_nomination_cleared(want: Sequence[str], run: RunResult) -> list[str]:
+    got = {e["pod"] for e in _kind(run, "pod.nominationCleared")}
+    return [f"nominationCleared: {k}'s nomination was never cleared" for k in want if k not in got]
+
+
+def _event_matches(m: Mapping[str, Any], e: Mapping[str, Any]) -> bool:
+    for key, want in m.items():
+        if key == "messageContains":
+            if str(want) not in str(e.get("message") or ""):
+                return False
+        elif e.get(key) != want:
+            return False
+    return True
+
+
+def _check_events(want: Sequence[Mapping[str, Any]], run: RunResult) -> list[str]:
+    events = _kind(run, "k8s.event")
+    problems = []
+    for m in want:
+        if not any(_event_matches(m, e) for e in events):
+            seen = [f"{e.get('reason')} {e.get('object')}: {e.get('message')}" for e in events if e.get("object") == m.get("object")]
+            problems.append(f"events: no k8s.event matches {dict(m)}; events for that object: {seen}")
+    return problems
+
+
+def _check_no_events(want: Sequence[Mapping[str, Any]], run: RunResult) -> list[str]:
+    events = _kind(run, "k8s.event")
+    return [f"noEvents: a k8s.event matches {dict(m)}" for m in want if any(_event_matches(m, e) for e in events)]
+
+
+def _successful_preemptions(run: RunResult) -> list[dict[str, Any]]:
+    return [e for e in _kind(run, "preemption.evaluated") if e.get("chosen")]
+
+
+def _check_criterion(want: str, run: RunResult) -> list[str]:
+    done = _successful_preemptions(run)
+    if not done:
+        return [f"criterion: no preemption chose a node, expected one decided by {want!r}"]
+    got = done[0].get("criterion")
+    return [] if got == want else [f"criterion: first preemption was decided by {got!r}, expected {want!r}"]
+
+
+def _victims(e: Mapping[str, Any]) -> list[str]:
+    for c in e.get("candidates") or []:
+        if c.get("node") == e.get("chosen"):
+            return sorted(c.get("victims") or [])
+    return []
+
+
+def _check_preemptions(want: Sequence[Mapping[str, Any]], run: RunResult) -> list[str]:
+    done = _successful_preemptions(run)
+    if len(done) != len(want):
+        seen = [(e.get("pod"), e.get("chosen")) for e in done]
+        return [f"preemptions: {len(done)} successful preemptions {seen}, expected {len(want)}"]
+    problems = []
+    for i, (w, e) in enumerate(zip(want, done)):
+        got = {"pod": e.get("pod"), "chosen": e.get("chosen"), "criterion": e.get("criterion"), "victims": _victims(e)}
+        for key, value in w.items():
+            value = sorted(value) if key == "victims" else value
+            if got[key] != value:
+                problems.append(f"preemptions[{i}].{key}: got {got[key]!r}, expected {value!r}")
+    return problems
+
+
+def _check_pop_order(want: Sequence[str], run: RunResult) -> list[str]:
+    got = [e["pod"] for e in _kind(run, "cycle.started")][: len(want)]
+    return [] if got == list(want) else [f"popOrder: pods were popped {got}, expected {list(want)}"]
+
+
+def _check_occurs(want: Sequence[Trigger], run: RunResult) -> list[str]:
+    return [f"occurs: {describe(t)} never occurs" for t in want if find_event(t, run.events) is None]
+
+
+def _check_never(want: Sequence[Trigger], run: RunResult) -> list[str]:
+    found = [(t, find_event(t, run.events)) for t in want]
+    return [f"never: {describe(t)} occurs at seq {e['seq']}" for t, e in found if e is not None]
+
+
+def _check_timeline(want: Sequence[Mapping[str, Any]], run: RunResult) -> list[str]:
+    problems = []
+    for item in want:
+        e = find_event(item["at"], run.events)
+        if e is None:
+            problems.append(f"timeline: {describe(item['at'])} never occurs")
+        elif abs(float(e["t"]) - float(item["t"])) > 1e-6:
+            problems.append(f"timeline: {describe(item['at'])} occurs at t={e['t']}, expected t={item['t']}")
+    return problems
+
+
+def _check_scores(want: Sequence[Mapping[str, Any]], run: RunResult) -> list[str]:
+    problems = []
+    for item in want:
+        e = find_event({"event": "cycle.scored", "pod": item["pod"]}, run.events)
+        if e is None:
+            problems.append(f"scores: {item['pod']} was never scored")
+            continue
+        for key in ("totals", "chosen"):
+            if key in item and e.get(key) != item[key]:
+                problems.append(f"scores: {item['pod']} {key} {e.get(key)!r}, expected {item[key]!r}")
+    return problems
+
+
+_CHECKS: dict[str, Callable[[Any, RunResult], list[str]]] = {
+    "bound": _check_bound, "pending": _check_pending, "preempted": _check_preempted,
+    "notPreempted": _check_not_preempted, "nominated": _check_nominated, "notNominated": _check_not_nominated,
+    "nominationCleared": _check_nomination_cleared, "events": _check_events, "noEvents": _check_no_events,
+    "criterion": _check_criterion, "preemptions": _check_preemptions, "popOrder": _check_pop_order,
+    "occurs": _check_occurs, "never": _check_never, "timeline": _check_timeline, "scores": _check_scores,
+}

@@ -1,0 +1,282 @@
+"""Every lesson teaches what it says: its scenario, run through scheduler_core, produces the
+outcome in its `expect:` block, every step's trigger occurs in the order the steps are told,
+and every question's answer is what happens. A core change that breaks a lesson fails here.
+"""
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scheduler_core.lessons import (
+    Lesson,
+    LessonError,
+    RunResult,
+    Variant,
+    check_expectations,
+    check_questions,
+    check_steps,
+    find_event,
+    load_lesson,
+    load_lessons,
+    run_variant,
+)
+
+try:  # interim: the engine lands separately; remove this guard once it has
+    from scheduler_core import Simulation  # noqa: F401
+
+    needs_engine = pytest.mark.skipif(False, reason="")
+except ImportError:
+    needs_engine = pytest.mark.skip(reason="scheduler_core.Simulation has not landed yet")
+
+LESSONS = load_lessons()
+CASES = [
+    pytest.param(lesson, variant, id=lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}"))
+    for lesson in LESSONS
+    for variant in lesson.variants
+]
+
+
+@functools.cache
+def _run(folder: str, variant_id: str) -> RunResult:
+    lesson = next(lesson for lesson in LESSONS if lesson.folder == folder)
+    return run_variant(next(v for v in lesson.variants if v.id == variant_id))
+
+
+def run(lesson: Lesson, variant: Variant) -> RunResult:
+    return _run(lesson.folder, variant.id)
+
+
+# --------------------------------------------------------------------------- the curriculum
+
+
+def test_lessons_are_numbered_from_one_without_gaps() -> None:
+    assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
+
+
+@needs_engine
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_the_run_has_the_outcome_the_lesson_expects(lesson: Lesson, variant: Variant) -> None:
+    assert check_expectations(variant.expect, run(lesson, variant)) == []
+
+
+@needs_engine
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_every_step_trigger_occurs_in_the_order_the_steps_are_told(lesson: Lesson, variant: Variant) -> None:
+    assert check_steps(variant, run(lesson, variant)) == []
+
+
+@needs_engine
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_every_question_is_revealed_by_an_event_naming_its_answer(lesson: Lesson, variant: Variant) -> None:
+    assert check_questions(variant, run(lesson, variant)) == []
+
+
+@needs_engine
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_the_run_is_the_same_every_time(lesson: Lesson, variant: Variant) -> None:
+    assert run_variant(variant).events == run(lesson, variant).events
+
+
+# --------------------------------------------------------------------------- the format
+
+MINIMAL_SCENARIO = """\
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+status:
+  allocatable: {cpu: "1", memory: 1Gi, pods: "10"}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: p1
+spec:
+  containers:
+    - name: main
+      resources: {requests: {cpu: 100m}}
+"""
+
+MINIMAL_LESSON = """\
+number: 1
+title: A title
+summary: A summary.
+idea: An idea.
+steps:
+  - title: Bound
+    markdown: It is bound.
+    at: {event: pod.bound, pod: default/p1}
+questions:
+  - id: where
+    prompt: Where?
+    kind: node
+    answer: node-1
+    explanation: The only node.
+    revealAt: {event: pod.bound, pod: default/p1}
+expect:
+  bound: {default/p1: node-1}
+"""
+
+
+def write_lesson(tmp_path: Path, lesson: str = MINIMAL_LESSON, folder: str = "01-a-lesson") -> Path:
+    target = tmp_path / folder
+    target.mkdir()
+    (target / "lesson.yaml").write_text(textwrap.dedent(lesson))
+    (target / "scenario.yaml").write_text(MINIMAL_SCENARIO)
+    return target
+
+
+def test_a_minimal_lesson_loads_with_one_variant_named_main(tmp_path: Path) -> None:
+    lesson = load_lesson(write_lesson(tmp_path))
+    assert (lesson.slug, lesson.number, [v.id for v in lesson.variants]) == ("a-lesson", 1, ["main"])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(("    at: {event: pod.bound", "    att: {event: pod.bound"), "steps[0].att: unknown field",
+                     id="an unknown field is named with its path"),
+        pytest.param(("number: 1", "number: 2"), "number: is 2 but the folder name says 1",
+                     id="the number must match the folder"),
+        pytest.param(("answer: node-1", "answer: node-9"), "questions[0].answer: no node 'node-9'",
+                     id="an answer must name a node of the scenario"),
+        pytest.param(("kind: node", "kind: cluster"), "questions[0].kind: must be 'node' or 'pod'",
+                     id="a question is about a node or a pod"),
+        pytest.param(("{event: pod.bound, pod: default/p1}\nquestions", "{pod: default/p1}\nquestions"),
+                     "steps[0].at: needs 'event'", id="a trigger needs an event kind or a time"),
+        pytest.param(("bound: {default/p1: node-1}", "criterion: cheapest"), "expect.criterion: must be one of",
+                     id="a criterion must be one pickOneNodeForPreemption uses"),
+        pytest.param(("bound: {default/p1: node-1}", "bound: {default/p9: node-1}"), "expect: no pod 'default/p9'",
+                     id="expectations must name pods of the scenario"),
+        pytest.param(("title: A title", "title: ''"), "title: must not be empty", id="the title is required"),
+        pytest.param(("idea: An idea.\n", "idea: An idea.\nscenario: other.yaml\n"), "no scenario file 'other.yaml'",
+                     id="the scenario file must exist"),
+    ],
+)
+def test_a_malformed_lesson_is_rejected_naming_file_and_field(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
+    old, new = change
+    assert old in MINIMAL_LESSON
+    folder = write_lesson(tmp_path, MINIMAL_LESSON.replace(old, new, 1))
+    with pytest.raises(LessonError) as raised:
+        load_lesson(folder)
+    assert str(folder / "lesson.yaml") in str(raised.value) or str(folder) in str(raised.value)
+    assert message in str(raised.value)
+
+
+def test_a_folder_name_without_a_number_is_rejected(tmp_path: Path) -> None:
+    with pytest.raises(LessonError, match="two digits, dash, slug"):
+        load_lesson(write_lesson(tmp_path, folder="basic-preemption"))
+
+
+def test_variants_exclude_a_top_level_scenario(tmp_path: Path) -> None:
+    lesson = MINIMAL_LESSON.replace("steps:", "variants: []\nsteps:", 1)
+    with pytest.raises(LessonError, match="steps: belongs inside each entry of 'variants'"):
+        load_lesson(write_lesson(tmp_path, lesson))
+
+
+def test_a_lesson_may_list_variants_each_with_its_own_narrative(tmp_path: Path) -> None:
+    head, rest = MINIMAL_LESSON.split("steps:\n", 1)
+    body = textwrap.indent("steps:\n" + rest, "    ")
+    variants = "".join(f"  - id: {v}\n    title: {v.title()}\n{body}" for v in ("first", "second"))
+    loaded = load_lesson(write_lesson(tmp_path, head + "variants:\n" + variants))
+    assert [(v.id, v.title, len(v.steps)) for v in loaded.variants] == [("first", "First", 1), ("second", "Second", 1)]
+
+
+def test_timed_commands_must_be_in_time_order(tmp_path: Path) -> None:
+    commands = "commands:\n  - {at: 20, command: {type: delete_pod, pod: default/p1}}\n" \
+               "  - {at: 10, command: {type: delete_pod, pod: default/p1}}\nsteps:"
+    with pytest.raises(LessonError, match="commands: must be listed in time order"):
+        load_lesson(write_lesson(tmp_path, MINIMAL_LESSON.replace("steps:", commands, 1)))
+
+
+def test_pods_added_by_timed_commands_can_be_named(tmp_path: Path) -> None:
+    commands = (
+        "commands:\n  - at: 5\n    command:\n      type: add_pod\n      manifest:\n"
+        "        {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {containers: [{name: c}]}}\nsteps:"
+    )
+    lesson = MINIMAL_LESSON.replace("steps:", commands, 1).replace("answer: node-1", "answer: default/late") \
+        .replace("kind: node", "kind: pod")
+    assert load_lesson(write_lesson(tmp_path, lesson)).variants[0].pod_keys == {"default/p1", "default/late"}
+
+
+# --------------------------------------------------------------------------- triggers
+
+EVENTS: list[dict[str, Any]] = [
+    {"seq": 1, "t": 0.0, "kind": "cluster.snapshot", "state": {}},
+    {"seq": 2, "t": 0.0, "kind": "pod.added", "pod": {"key": "default/p1", "name": "a"}},
+    {"seq": 3, "t": 0.0, "kind": "cycle.started", "pod": "default/p1", "cycle": 1},
+    {"seq": 4, "t": 0.0, "kind": "queue.moved", "pod": "default/p1", "from": "inFlight", "to": "unschedulable",
+     "event": "ScheduleAttemptFailure"},
+    {"seq": 5, "t": 0.0, "kind": "k8s.event", "type": "Warning", "reason": "FailedScheduling", "object": "default/p1",
+     "message": "0/1 nodes are available: 1 Insufficient cpu."},
+    {"seq": 6, "t": 30.0, "kind": "cycle.started", "pod": "default/p1", "cycle": 2},
+    {"seq": 7, "t": 30.0, "kind": "pod.bound", "pod": "default/p1", "node": "node-1", "cycle": 2},
+]
+
+
+@pytest.mark.parametrize(
+    ("trigger", "seq"),
+    [
+        pytest.param({"event": "cycle.started"}, 3, id="the first event of a kind"),
+        pytest.param({"event": "cycle.started", "nth": 2}, 6, id="nth picks a later occurrence"),
+        pytest.param({"time": 10}, 6, id="time picks the first event at or after it"),
+        pytest.param({"event": "pod.added", "pod": "default/p1"}, 2, id="a pod view matches by its key"),
+        pytest.param({"event": "k8s.event", "messageContains": "Insufficient cpu"}, 5, id="messageContains"),
+        pytest.param({"event": "queue.moved", "queueEvent": "ScheduleAttemptFailure"}, 4,
+                     id="queueEvent is queue.moved's upstream label"),
+        pytest.param({"event": "pod.bound", "node": "node-2"}, None, id="no match is None"),
+    ],
+)
+def test_find_event(trigger: dict[str, Any], seq: int | None) -> None:
+    found = find_event(trigger, EVENTS)
+    assert (found["seq"] if found else None) == seq
+
+
+# --------------------------------------------------------------------------- the checker can fail
+
+STATE = {"pods": [{"key": "default/p1", "nodeName": "node-1", "phase": "Running"}]}
+RUN = RunResult(events=EVENTS, state=STATE)
+
+
+@pytest.mark.parametrize(
+    ("expect", "problem"),
+    [
+        pytest.param({"bound": {"default/p1": "node-2"}}, "bound: default/p1 is on 'node-1', expected 'node-2'",
+                     id="a pod bound elsewhere"),
+        pytest.param({"pending": ["default/p1"]}, "pending: default/p1 is on node-1", id="a pod that was bound"),
+        pytest.param({"preempted": ["default/p1"]}, "preempted: got [], expected ['default/p1']",
+                     id="a victim that was never preempted"),
+        pytest.param({"popOrder": ["default/b"]}, "popOrder: pods were popped ['default/p1']", id="another pop order"),
+        pytest.param({"events": [{"reason": "FailedScheduling", "message": "0/1 nodes are available."}]},
+                     "events: no k8s.event matches", id="a message that differs"),
+        pytest.param({"timeline": [{"at": {"event": "pod.bound"}, "t": 10}]}, "occurs at t=30.0, expected t=10",
+                     id="an event at another time"),
+        pytest.param({"criterion": "fewestVictims"}, "criterion: no preemption chose a node",
+                     id="a criterion without preemption"),
+        pytest.param({"never": [{"event": "pod.bound"}]}, "never: {event: pod.bound} occurs at seq 7",
+                     id="an event that must not happen"),
+    ],
+)
+def test_expectations_report_what_differs(expect: dict[str, Any], problem: str) -> None:
+    problems = check_expectations(expect, RUN)
+    assert len(problems) == 1 and problem in problems[0]
+
+
+def test_steps_told_out_of_order_are_reported(tmp_path: Path) -> None:
+    variant = load_lesson(write_lesson(tmp_path)).variants[0]
+    steps = (variant.steps[0], variant.steps[0].__class__("Earlier", "x", {"event": "cycle.started"}))
+    problems = check_steps(variant.__class__(**{**variant.__dict__, "steps": steps}), RUN)
+    assert problems == ["steps[1] 'Earlier': trigger fires at seq 3, before the previous step"]
+
+
+def test_a_wrong_answer_is_reported(tmp_path: Path) -> None:
+    variant = load_lesson(write_lesson(tmp_path)).variants[0]
+    question = variant.questions[0].__class__(**{**variant.questions[0].__dict__, "answer": "node-2"})
+    problems = check_questions(variant.__class__(**{**variant.__dict__, "questions": (question,)}), RUN)
+    assert problems == ["question where: answer is 'node-2' but the reveal event names ['node-1']"]
