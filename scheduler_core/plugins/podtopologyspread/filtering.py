@@ -33,7 +33,9 @@ class PreFilterState:
     """preFilterState. Mutable under add_pod/remove_pod; clone() copies.
 
     ``min_match_num[i]`` stays exact under the framework's one-pod-at-a-time updates thanks to a
-    histogram of how many domains hold each count, so Filter never rescans the domains.
+    histogram of how many domains hold each count, so Filter never rescans the domains. (v1.34 keeps
+    only the two smallest domains, ``criticalPaths``, which can lag after additions to several
+    domains; the framework adds or removes pods on one node per what-if, where the two agree.)
     """
 
     constraints: tuple[Constraint, ...]
