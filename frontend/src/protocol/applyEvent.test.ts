@@ -42,13 +42,9 @@ describe("applyEvent", () => {
     expect(s.lastMove["default/preemptor"]).toMatchObject({ from: "unschedulable", to: "backoff", event: "AssignedPodDelete" });
   });
 
-  test("an unschedulable pod keeps the FailedScheduling message as its reason", () => {
+  test("an unschedulable pod keeps its rejector plugins", () => {
     const s = foldTo(preemptionStory(), seqOf("queue.moved", 1));
-    expect(s.queues.unschedulable[0]).toMatchObject({
-      pod: "default/preemptor",
-      plugins: ["NodeResourcesFit"],
-      message: "0/1 nodes are available: 1 Insufficient cpu.",
-    });
+    expect(s.queues.unschedulable[0]).toMatchObject({ pod: "default/preemptor", plugins: ["NodeResourcesFit"] });
   });
 
   test("the cycle record collects filter, preemption and result for the decision panel", () => {

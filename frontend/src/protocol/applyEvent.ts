@@ -8,7 +8,7 @@ type PodPatch = Partial<PodView>;
 export function applyEvent(state: RunState, event: SimEvent): RunState {
   if (event.seq <= state.seq) return state;
   const next = reduce(state, event);
-  return { ...next, seq: event.seq, time: Math.max(next.time, event.t) };
+  return { ...next, seq: event.seq, time: event.kind === "cluster.snapshot" ? next.time : event.t, metrics: account(next, event) };
 }
 
 /** Fold events from scratch up to and including `seq` (rewind = refold). */
@@ -197,19 +197,22 @@ function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>)
   const queues: Queues = { ...q };
   switch (e.to) {
     case "active":
-      queues.active = insertByPriority(q.active, e.pod, s);
+      queues.active = typeof e.index === "number" ? insertAt(q.active, e.index, e.pod) : insertByPriority(q.active, e.pod, s);
       break;
-    case "backoff":
-      queues.backoff = [...q.backoff, { pod: e.pod, until: e.until ?? s.time }].sort((a, b) => a.until - b.until);
+    case "backoff": {
+      const entry = { pod: e.pod, until: e.until ?? s.time };
+      queues.backoff =
+        typeof e.index === "number" ? insertAt(q.backoff, e.index, entry) : [...q.backoff, entry].sort((a, b) => a.until - b.until);
       break;
+    }
     case "unschedulable":
       queues.unschedulable = [
         ...q.unschedulable,
-        { pod: e.pod, plugins: e.plugins ?? [], message: e.message ?? lastFailure(s, e.pod) },
+        { pod: e.pod, plugins: e.plugins ?? [], message: e.message ?? "" },
       ];
       break;
     case "gated":
-      queues.gated = [...q.gated, { pod: e.pod, plugin: e.plugins?.[0] ?? "SchedulingGates", message: e.message ?? "" }];
+      queues.gated = [...q.gated, { pod: e.pod, plugin: e.plugins?.[0] ?? "", message: e.message ?? "" }];
       break;
     default:
       break;
@@ -222,20 +225,41 @@ function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>)
   return pod ? withQueue(moved, e.pod, e.from, e.to) : moved;
 }
 
+function insertAt<T>(list: T[], index: number, item: T): T[] {
+  return [...list.slice(0, index), item, ...list.slice(index)];
+}
+
+/** Metrics as scheduler_core accounts them (events.py / simulation._account). */
+function account(s: RunState, e: SimEvent): RunState["metrics"] {
+  const m = s.metrics;
+  if (!m || e.kind === "cluster.snapshot") return m;
+  let next = m;
+  if (e.kind === "preemption.evaluated") {
+    next = {
+      ...m,
+      scheduler_preemption_attempts_total: m.scheduler_preemption_attempts_total + 1,
+      scheduler_preemption_victims: e.chosen ? [...m.scheduler_preemption_victims, (e.victims ?? []).length] : m.scheduler_preemption_victims,
+    };
+  } else if (e.kind === "cycle.finished") {
+    const t = m.scheduler_schedule_attempts_total;
+    next = { ...m, scheduler_schedule_attempts_total: { ...t, [e.result]: t[e.result] + 1 } };
+  }
+  const q = s.queues;
+  const p = next.scheduler_pending_pods;
+  if (p.active === q.active.length && p.backoff === q.backoff.length && p.unschedulable === q.unschedulable.length && p.gated === q.gated.length)
+    return next;
+  return {
+    ...next,
+    scheduler_pending_pods: { active: q.active.length, backoff: q.backoff.length, unschedulable: q.unschedulable.length, gated: q.gated.length },
+  };
+}
+
 /** activeQ pop order (PrioritySort): higher priority first, then earlier arrival. */
 function insertByPriority(active: string[], key: string, s: RunState): string[] {
   const prio = s.pods[key]?.priority ?? 0;
   const idx = active.findIndex((k) => (s.pods[k]?.priority ?? 0) < prio);
   if (idx < 0) return [...active, key];
   return [...active.slice(0, idx), key, ...active.slice(idx)];
-}
-
-function lastFailure(s: RunState, pod: string): string {
-  for (let i = s.k8sEvents.length - 1; i >= 0; i--) {
-    const ev = s.k8sEvents[i];
-    if (ev.object === pod && ev.reason === "FailedScheduling") return ev.message;
-  }
-  return "";
 }
 
 function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t: number): RunState {

@@ -159,6 +159,8 @@ export type QueueMovedEvent = Base & {
   until: number | null;
   plugins?: string[] | null;
   message?: string | null;
+  /** Insertion position in activeQ / backoffQ (pop order), when the target is one of them. */
+  index?: number | null;
 };
 export type CycleStartedEvent = Base & { kind: "cycle.started"; cycle: number; pod: string; attempts: number };
 export type CycleFilteredEvent = Base & {
@@ -171,6 +173,10 @@ export type CycleFilteredEvent = Base & {
   evaluated: number;
   total: number;
   preFilter: NodeStatus | null;
+  /** Number of rejected nodes and the reason histogram (statuses may be capped on big clusters). */
+  rejected?: number;
+  histogram?: Record<string, number>;
+  feasibleCount?: number;
 };
 export type CycleScoredEvent = Base & {
   kind: "cycle.scored";
@@ -194,6 +200,7 @@ export type PreemptionEvaluatedEvent = Base & {
   candidates: PreemptionCandidate[];
   chosen: string | null;
   criterion: PreemptionCriterion | null;
+  victims?: string[];
   statuses: Record<string, NodeStatus>;
 };
 export type PodNominatedEvent = Base & { kind: "pod.nominated"; pod: string; node: string };

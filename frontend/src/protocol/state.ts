@@ -105,3 +105,17 @@ export const initialRunState: RunState = {
   terminations: {},
   commands: [],
 };
+
+/** Back to the docs/events.md State shape (what scheduler_core's own fold produces). */
+export function toClusterState(s: RunState): import("./events").ClusterState {
+  return {
+    time: s.time,
+    cycle: s.cycle,
+    nodes: s.nodeOrder.map((n) => s.nodes[n]),
+    pods: Object.values(s.pods),
+    priorityClasses: s.priorityClasses,
+    pdbs: Object.values(s.pdbs),
+    queues: s.queues,
+    metrics: s.metrics ?? (initialRunState.metrics as never),
+  };
+}
