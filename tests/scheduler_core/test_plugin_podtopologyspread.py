@@ -463,6 +463,23 @@ def test_score(p: Pod, nodes: list[Node], failed: list[Node], pods: list[Pod], w
     assert score_all(p, nodes, failed, pods) == want
 
 
+@pytest.mark.parametrize(
+    ("policy", "want"),
+    [
+        pytest.param("Honor", {"node-a": 0, "node-x": 100}, id="nodeAffinityPolicy Honor ignores pods on nodes the pod cannot use"),
+        pytest.param("Ignore", {"node-a": 100, "node-x": 25}, id="nodeAffinityPolicy Ignore counts them"),
+    ],
+)
+def test_score_node_affinity_policy(policy: str, want: dict[str, int]) -> None:
+    # modelled on "NodeAffinityPolicy honored with nodeAffinity" in upstream scoring_test.go; numbers worked by hand
+    constraint = TopologySpreadConstraint(1, "zone", "ScheduleAnyway", FOO, node_affinity_policy=policy)
+    p = incoming(constraint, node_selector={"pool": "main"})
+    nodes = [node("node-a", zone="zone1", pool="main"), node("node-x", zone="zone2", pool="main")]
+    failed = [node("node-y", zone="zone2", pool="other")]
+    pods = [foo_pod("a1", "node-a"), foo_pod("y1", "node-y"), foo_pod("y2", "node-y"), foo_pod("y3", "node-y")]
+    assert score_all(p, nodes, failed, pods) == want
+
+
 def test_hard_constraints_do_not_score() -> None:
     assert score_all(incoming(spread(1, HOSTNAME)), ABCD, [], []) == Code.SKIP
 
