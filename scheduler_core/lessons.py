@@ -211,6 +211,7 @@ def _variant(data: Any, folder: Path, file: str, path: str, fixed_id: str | None
     scenario_file = r.text("scenario", required=False, default=DEFAULT_SCENARIO_FILE)
     scenario_text = _read_scenario(folder, scenario_file, file, r.where("scenario"))
     node_names, pod_keys = _scenario_names(scenario_text, str(folder / scenario_file))
+    _validate_manifests(scenario_text, str(folder / scenario_file))
     commands = tuple(_command(c, file, r.where(f"commands[{i}]")) for i, c in enumerate(r.items("commands")))
     if [c.at for c in commands] != sorted(c.at for c in commands):
         r.fail("commands", "must be listed in time order")
@@ -261,6 +262,18 @@ def _scenario_names(text: str, file: str) -> tuple[set[str], set[str]]:
         elif doc.get("kind") == "Pod":
             pods.add(_manifest_key(doc))
     return nodes, pods
+
+
+def _validate_manifests(text: str, file: str) -> None:
+    """The scenario must load, and use only modelled fields: a lesson shows no "ignored" notes."""
+    from scheduler_core.manifests import ManifestError, load_yaml
+
+    try:
+        cluster = load_yaml(text)
+    except ManifestError as exc:
+        raise LessonError(f"{file}: {exc}") from exc
+    if cluster.ignored:
+        raise LessonError(f"{file}: {cluster.ignored[0]} — lesson scenarios use only modelled fields")
 
 
 def _manifest_key(doc: Mapping[str, Any]) -> str:

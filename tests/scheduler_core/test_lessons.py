@@ -169,6 +169,25 @@ def test_a_malformed_lesson_is_rejected_naming_file_and_field(
     assert message in str(raised.value)
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(('cpu: "1"', 'cpu: "one"'), "status.allocatable", id="an invalid manifest names its field"),
+        pytest.param(("      resources:", "      image: nginx\n      resources:"), "image is not modelled",
+                     id="a field the model ignores is refused"),
+    ],
+)
+def test_a_malformed_scenario_is_rejected_naming_the_scenario_file(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
+    folder = write_lesson(tmp_path)
+    scenario = folder / "scenario.yaml"
+    scenario.write_text(scenario.read_text().replace(*change, 1))
+    with pytest.raises(LessonError) as raised:
+        load_lesson(folder)
+    assert str(scenario) in str(raised.value) and message in str(raised.value)
+
+
 def test_a_folder_name_without_a_number_is_rejected(tmp_path: Path) -> None:
     with pytest.raises(LessonError, match="two digits, dash, slug"):
         load_lesson(write_lesson(tmp_path, folder="basic-preemption"))
