@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -98,6 +100,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     # Imported here: rest_framework.views loads the DEFAULT_PARSER_CLASSES, which import this module.
     from rest_framework.views import exception_handler as drf_exception_handler
 
+    if isinstance(exc, RequestDataTooBig):  # Django refused to read request.body
+        exc = PayloadTooLarge(f"request body is above the limit of {settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # a bug: let Django answer 500

@@ -115,14 +115,9 @@ REST_FRAMEWORK = {
         "playground.accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PARSER_CLASSES": [
-        "playground.scenarios.parsers.JSONParser",  # JSON with the request-body size limit
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("AUTH_THROTTLE_RATE", "20/min")},
 }
-# Request bodies above this get a 413 with the JSON error envelope (playground.scenarios.parsers).
+# Request bodies above this get a 413 with the JSON error envelope (playground.api_errors).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 SPECTACULAR_SETTINGS = {

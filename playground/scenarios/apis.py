@@ -10,7 +10,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import BaseParser
+from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +22,7 @@ from playground.scenarios import selectors, services, yamlio
 from playground.scenarios.documents import KIND_BY_PLURAL, Kind
 from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.models import Scenario
-from playground.scenarios.parsers import YAML_PARSERS, JSONParser, YAMLRenderer
+from playground.scenarios.parsers import YAML_PARSERS, YAMLRenderer
 from playground.scenarios import serializers as s
 
 ERRORS = {code: s.ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}

@@ -1,7 +1,8 @@
-"""Request bodies: JSON with a size limit (used API-wide), and YAML for import / replace.
+"""YAML request bodies for import / replace, and a YAML renderer for export.
 
-DRF reads a JSON body from the raw stream, past Django's DATA_UPLOAD_MAX_MEMORY_SIZE check,
-so the limit is enforced here from Content-Length before a byte is parsed.
+DRF hands JSON and form bodies over via request.body, where Django enforces
+DATA_UPLOAD_MAX_MEMORY_SIZE; other parsers get the raw stream, so the YAML parser checks the
+same limit from Content-Length before reading a byte.
 """
 from __future__ import annotations
 
@@ -20,14 +21,7 @@ def check_size(parser_context: Mapping[str, Any] | None) -> None:
     length = request.META.get("CONTENT_LENGTH") if request is not None else None
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     if length and limit and length.isdigit() and int(length) > limit:
-        raise PayloadTooLarge(f"request body is {int(length):,} bytes; the limit is {limit:,} bytes")
-
-
-class JSONParser(parsers.JSONParser):
-    def parse(self, stream: IO[bytes], media_type: str | None = None,
-              parser_context: Mapping[str, Any] | None = None) -> Any:
-        check_size(parser_context)
-        return super().parse(stream, media_type, parser_context)
+        raise PayloadTooLarge(f"request body is above the limit of {limit:,} bytes")
 
 
 class YAMLParser(parsers.BaseParser):
