@@ -8,6 +8,7 @@ import yaml
 
 from scheduler_core.manifests.pods import default_uid
 from scheduler_core.manifests.priority import SYSTEM_PRIORITY_CLASSES
+from scheduler_core.manifests.resources import is_overcommit_allowed
 from scheduler_core.manifests.times import format_time
 from scheduler_core.objects import (
     DEFAULT_SCHEDULER_NAME,
@@ -140,6 +141,10 @@ def _container(c: Container) -> dict[str, Any]:
         out["restartPolicy"] = c.restart_policy
     if c.requests:
         out["resources"] = {"requests": _quantities(c.requests)}
+        # Extended resources and hugepages cannot be overcommitted: the API server wants limit == request.
+        fixed = {k: v for k, v in c.requests.items() if not is_overcommit_allowed(k)}
+        if fixed:
+            out["resources"]["limits"] = _quantities(fixed)
     if c.ports:
         out["ports"] = [
             _drop_empty({"containerPort": p.container_port, "hostPort": p.host_port, "protocol": p.protocol,

@@ -34,8 +34,6 @@ def parse_priority_class_doc(doc: Doc, manifest: dict[str, Any]) -> PriorityClas
     doc.check_keys(manifest, "", ("apiVersion", "kind", "metadata", "value", "globalDefault", "description",
                                   "preemptionPolicy"))
     check_name(doc, doc.name, "metadata.name")
-    if "value" not in manifest:
-        doc.required("value")
     value = doc.get_int(manifest, "value", "", 0) or 0
     global_default = doc.get_bool(manifest, "globalDefault", "")
     policy = PREEMPT_LOWER_PRIORITY

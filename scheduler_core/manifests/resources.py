@@ -54,17 +54,50 @@ def _quantity(doc: Doc, name: str, value: Any, path: str) -> int | None:
     return to_canonical(name, value)
 
 
+def is_overcommit_allowed(name: str) -> bool:
+    """helper.IsOvercommitAllowed: native resources except hugepages; extended ones must not overcommit."""
+    native = "/" not in name or "kubernetes.io/" in name
+    return native and not _HUGEPAGES.match(name)
+
+
 def container_requests(doc: Doc, resources: dict[str, Any], path: str) -> dict[str, int]:
     """requests, with limits standing in for absent requests (API-server defaulting)."""
     doc.check_keys(resources, path, ("requests", "limits"), ("claims",))
+    raw_requests = resources.get("requests") if isinstance(resources.get("requests"), dict) else {}
+    raw_limits = resources.get("limits") if isinstance(resources.get("limits"), dict) else {}
     requests = resource_list(doc, resources.get("requests"), child(path, "requests"))
     limits = resource_list(doc, resources.get("limits"), child(path, "limits"))
-    for name, limit in limits.items():
-        if name not in requests:
-            requests[name] = limit
-        elif requests[name] > limit:
-            doc.invalid(
-                child(child(path, "requests"), name), resources["requests"][name],
-                f"must be less than or equal to {name} limit of {resources['limits'][name]}",
-            )
-    return requests
+    for name, amount in requests.items():
+        _check_against_limit(doc, path, name, amount, limits, raw_requests, raw_limits)
+    for key, raw in (("requests", raw_requests), ("limits", raw_limits)):
+        _check_integers(doc, child(path, key), raw)
+    return {**limits, **requests}
+
+
+def _check_against_limit(
+    doc: Doc, path: str, name: str, amount: int, limits: dict[str, int], raw_requests: dict[str, Any],
+    raw_limits: dict[str, Any],
+) -> None:
+    """ValidateResourceRequirements: request <= limit; equal, and required, for extended resources."""
+    requests_path = child(path, "requests")
+    if name not in limits:
+        if not is_overcommit_allowed(name):
+            doc.required(child(path, "limits"), "Limit must be set for non overcommitable resources")
+        return
+    if amount != limits[name] and not is_overcommit_allowed(name):
+        doc.invalid(requests_path, raw_requests[name], f"must be equal to {name} limit of {raw_limits[name]}")
+    elif amount > limits[name]:
+        doc.invalid(requests_path, raw_requests[name], f"must be less than or equal to {name} limit of {raw_limits[name]}")
+
+
+def _check_integers(doc: Doc, path: str, raw: dict[str, Any]) -> None:
+    """ValidateResourceQuantityValue: extended resources come in whole units."""
+    for name, value in raw.items():
+        if is_overcommit_allowed(str(name)) or "/" not in str(name):
+            continue  # only extended resources must be whole (IsIntegerResourceName)
+        try:
+            exact = parse_quantity(value)
+        except QuantityError:
+            continue  # already reported
+        if exact.denominator != 1:
+            doc.invalid(child(path, str(name)), value, "must be an integer")

@@ -46,6 +46,12 @@ def pod(name: str = "p1", cpu: Any = "500m", **spec: Any) -> dict[str, Any]:
     }
 
 
+def pod_resources(resources: dict[str, Any]) -> dict[str, Any]:
+    manifest = pod()
+    manifest["spec"]["containers"][0]["resources"] = resources
+    return manifest
+
+
 def priority_class(name: str, value: int, **extra: Any) -> dict[str, Any]:
     return {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name},
             "value": value, **extra}
@@ -236,6 +242,22 @@ def test_all_errors_are_collected_not_just_the_first() -> None:
                      ".nodeSelectorTerms[0].matchExpressions[0].values",
                      "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'",
                      id="a Gt node selector requirement with two values"),
+        pytest.param([pod_resources({"requests": {"cpu": "2"}, "limits": {"cpu": "1"}})],
+                     "pods[0].spec.containers[0].resources.requests",
+                     'Invalid value: "2": must be less than or equal to cpu limit of 1', id="a request above its limit"),
+        pytest.param([pod_resources({"requests": {"example.com/gpu": 1}})], "pods[0].spec.containers[0].resources.limits",
+                     "Required value: Limit must be set for non overcommitable resources",
+                     id="an extended resource requested without a limit"),
+        pytest.param([pod_resources({"requests": {"example.com/gpu": 1}, "limits": {"example.com/gpu": 2}})],
+                     "pods[0].spec.containers[0].resources.requests",
+                     "Invalid value: 1: must be equal to example.com/gpu limit of 2",
+                     id="an extended resource request that differs from its limit"),
+        pytest.param([pod_resources({"limits": {"example.com/gpu": "500m"}})],
+                     "pods[0].spec.containers[0].resources.limits.example.com/gpu",
+                     'Invalid value: "500m": must be an integer', id="half a GPU"),
+        pytest.param([pod_resources({"requests": {"gpu": 1}})], "pods[0].spec.containers[0].resources.requests.gpu",
+                     'Invalid value: "gpu": must be a standard resource for containers',
+                     id="a resource name without a domain that is not a standard resource"),
     ],
 )
 def test_validation_errors(docs: list[dict[str, Any]], api_path: str, message: str) -> None:
@@ -247,6 +269,18 @@ def test_a_second_global_default_class_is_forbidden_by_admission() -> None:
     err = only_error([priority_class("a", 1, globalDefault=True), priority_class("b", 2, globalDefault=True)])
     assert str(err) == 'priorityclasses "b" is forbidden: PriorityClass a is already marked as default. ' \
                        "Only one default can exist"
+
+
+def test_a_priority_class_without_value_has_value_zero() -> None:
+    manifest = priority_class("zero", 0)
+    del manifest["value"]
+    pc = load_documents([manifest]).priority_classes[-1]
+    assert (pc.name, pc.value) == ("zero", 0)
+
+
+def test_an_extended_resource_limit_becomes_the_request() -> None:
+    cluster = load_documents([pod_resources({"limits": {"example.com/gpu": 2}})])
+    assert cluster.pods[0].requests == {"example.com/gpu": 2}
 
 
 def test_pods_bound_to_an_overcommitted_node_are_accepted() -> None:
@@ -334,8 +368,8 @@ RICH: list[dict[str, Any]] = [
                 {"name": "setup", "resources": {"requests": {"cpu": "1", "memory": "100Mi"}}},
                 {"name": "proxy", "restartPolicy": "Always", "resources": {"requests": {"cpu": "100m"}}},
             ],
-            "containers": [{"name": "app", "resources": {"requests": {"cpu": "250m", "memory": "1.5Gi",
-                                                                     "example.com/gpu": 1}},
+            "containers": [{"name": "app", "resources": {"requests": {"cpu": "250m", "memory": "1.5Gi"},
+                                                         "limits": {"example.com/gpu": 1}},
                             "ports": [{"containerPort": 80, "hostPort": 8080, "protocol": "UDP",
                                        "hostIP": "10.0.0.1"}]}],
             "overhead": {"cpu": "10m"},

@@ -233,6 +233,8 @@ WANTS_CPU = make_pod("w", cpu="2")
                      id="scaling down a resource the pod does not request is skipped"),
         pytest.param(make_pod("x", cpu="2"), make_pod("x", cpu="1"), ev.SKIP,
                      id="an unassigned other pod scaling down is skipped"),
+        pytest.param(make_pod("w", memory="2"), make_pod("w", memory="1"), ev.QUEUE,
+                     id="the pod itself scaling down queues whatever shrank"),
     ],
 )
 def test_fit_pod_event_hints(old: Pod, new: Pod | None, expected: str) -> None:

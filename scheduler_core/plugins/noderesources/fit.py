@@ -144,7 +144,10 @@ class NodeResourcesFit:
 
 
 def _is_resource_scale_down(target: Pod, original: Pod, modified: Pod) -> bool:
-    if modified.uid != target.uid and not modified.node_name:
+    """isSchedulableAfterPodScaleDown: the pod itself, or an assigned pod shrinking what we need."""
+    if modified.uid == target.uid:
+        return True
+    if not modified.node_name:
         return False
     before, after = original.requests, modified.requests
     return any(
