@@ -2,6 +2,7 @@
 the model tracks per pod: phase, nominatedNodeName, deletionTimestamp, DisruptionTarget."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 
 from scheduler_core.framework.nodeinfo import NodeInfo
@@ -48,6 +49,10 @@ class ClusterState:
         }
         self.ignored = cluster.ignored
         self._uid_counter = 0
+        # Bumped on every change to a node or the pods on it: lets the scheduler reuse
+        # node-local filter and score results between cycles (see schedule_one.NodeLocalCache).
+        self.versions: dict[str, int] = {}
+        self._version_counter = itertools.count(1)
         for node in cluster.nodes:
             self.add_node(node)
 
@@ -60,17 +65,23 @@ class ClusterState:
                 info.add_pod(record.pod)
         self.node_infos[node.name] = info
         self.node_list.append(info)
+        self.touch(node.name)
         return info
+
+    def touch(self, node: str) -> None:
+        self.versions[node] = next(self._version_counter)
 
     def update_node(self, node: Node) -> Node:
         info = self.node_infos[node.name]
         old = info.node
         info.node = node
+        self.touch(node.name)
         return old
 
     def delete_node(self, name: str) -> NodeInfo:
         info = self.node_infos.pop(name)
         self.node_list = [i for i in self.node_list if i.name != name]
+        self.versions.pop(name, None)
         return info
 
     # ---- pods ---------------------------------------------------------------------------
@@ -89,6 +100,7 @@ class ClusterState:
             info = self.node_infos.get(pod.node_name)
             if info is not None:
                 info.add_pod(pod)
+                self.touch(pod.node_name)
         else:
             record = PodRecord(pod)
         self.pods[pod.key] = record
@@ -105,6 +117,7 @@ class ClusterState:
         info = self.node_infos.get(old.node_name) if old.node_name else None
         if info is not None and key in info.pods:
             info.pods[key] = pod
+            self.touch(info.name)
 
     def bind(self, key: str, node: str, now: float) -> Pod:
         """assume + bind: the pod counts on the node from now on."""
@@ -112,6 +125,7 @@ class ClusterState:
         pod = replace(record.pod, node_name=node, start_time=now)
         record.pod, record.phase = pod, RUNNING
         self.node_infos[node].add_pod(pod)
+        self.touch(node)
         return pod
 
     def remove_pod(self, key: str) -> PodRecord:
@@ -120,5 +134,6 @@ class ClusterState:
         info = self.node_infos.get(record.pod.node_name) if record.pod.node_name else None
         if info is not None:
             info.remove_pod(record.pod)
+            self.touch(info.name)
         record.phase = DELETED
         return record

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_message
+from scheduler_core.framework.cache import NodeLocalCache
 from scheduler_core.framework.interface import Code, CycleState, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Framework
@@ -55,6 +56,7 @@ class Scheduler:
         self.framework = framework
         self.queue = queue
         self.next_start_node_index = 0
+        self.cache = NodeLocalCache(cluster.versions)
 
     def schedule_one(self) -> bool:
         qpi = self.queue.pop()
@@ -131,15 +133,31 @@ class Scheduler:
             return [], 0, None
         to_find = num_feasible_nodes_to_find(self.config.percentage_of_nodes_to_score, n)
         fw = self.framework
-        run = fw.run_filter_plugins_with_nominated_pods if self.queue.nominator else fw.run_filter_plugins
+        run, run_nominated = fw.run_filter_plugins, fw.run_filter_plugins_with_nominated_pods
+        nominator = self.queue.nominator if self.queue.nominator else None
+        local, rest = self.cache.split_chain(chain)
+        key = (self.cache.signature_id(pod), tuple(name for name, _ in local))
+        cached, versions = self.cache.filters.setdefault(key, {}), self.cache.versions
         feasible: list[NodeInfo] = []
         statuses = diagnosis.node_to_status
         success, error = Code.SUCCESS, Code.ERROR
         processed = 0
         for i in range(n):
             info = nodes[(start + i) % n]
-            status = run(chain, state, pod, info)
+            name = info.node.name
             processed += 1
+            if nominator is not None and nominator.has_pods(name):
+                status = run_nominated(chain, state, pod, info)
+            else:
+                hit = cached.get(name)
+                version = versions[name]
+                if hit is not None and hit[0] == version:
+                    status = hit[1]
+                else:
+                    status = run(local, state, pod, info)
+                    cached[name] = (version, status)
+                if rest and status.code == success:
+                    status = run(rest, state, pod, info)
             code = status.code
             if code == success:
                 feasible.append(info)
@@ -148,7 +166,7 @@ class Scheduler:
             elif code == error:
                 return [], processed, status
             else:
-                statuses[info.name] = status
+                statuses[name] = status
                 diagnosis.add_plugin_status(status)
         return feasible, processed, None
 
@@ -180,10 +198,10 @@ class Scheduler:
         status = fw.run_pre_score_plugins(state, pod, feasible)
         if not status.is_success:
             return "", status
-        per_plugin, status = fw.run_score_plugins(state, pod, feasible)
+        per_plugin, status = fw.run_score_plugins(state, pod, feasible, self.cache, self.cache.signature_id(pod))
         if not status.is_success:
             return "", status
-        totals = {info.name: 0 for info in feasible}
+        totals = dict.fromkeys([info.node.name for info in feasible], 0)
         for scores in per_plugin.values():
             for node, value in scores.items():
                 totals[node] += value
@@ -192,19 +210,23 @@ class Scheduler:
         return chosen, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
-        """selectHost: reservoir sampling among the nodes with the maximum total score."""
-        rng = self.host.rng
-        selected = feasible[0].name
+        """selectHost: reservoir sampling among the nodes with the maximum total score.
+
+        The k-th tie replaces the choice with probability 1/k (upstream: rand.Intn(k) == 0).
+        """
+        random = self.host.rng.random
+        selected = feasible[0].node.name
         best = totals[selected]
         ties = [selected]
         for info in feasible[1:]:
-            score = totals[info.name]
+            name = info.node.name
+            score = totals[name]
             if score > best:
-                best, selected, ties = score, info.name, [info.name]
+                best, selected, ties = score, name, [name]
             elif score == best:
-                ties.append(info.name)
-                if rng.randrange(len(ties)) == 0:
-                    selected = info.name
+                ties.append(name)
+                if random() * len(ties) < 1.0:
+                    selected = name
         return selected, ties
 
     # ---- trace --------------------------------------------------------------------------

@@ -71,9 +71,9 @@ class ClusterEvent:
         """
         if self.is_wildcard or incoming.is_wildcard:
             return True
-        if self.resource != WILDCARD and self.resource != incoming.resource:
-            if not (self.resource == POD and incoming.resource == ASSIGNED_POD):
-                return False
+        pod_covers_assigned = self.resource == POD and incoming.resource == ASSIGNED_POD
+        if self.resource not in (WILDCARD, incoming.resource) and not pod_covers_assigned:
+            return False
         if self.action == ALL or self.action == incoming.action:
             return True
         return self.action == UPDATE and incoming.action in _UPDATE_ACTIONS

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, NodeLocalCache
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Pod
@@ -133,7 +134,33 @@ class Framework:
                 return status
         return Status.success()
 
-    # ---- PreScore / Score ---------------------------------------------------------------
+    # ---- PreScore / Score ----
+
+    @staticmethod
+    def _raw_scores(
+        plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo],
+        cache: NodeLocalCache | None, signature: int,
+    ) -> tuple[dict[str, int], Status | None]:
+        score_fn = plugin.score
+        raw: dict[str, int] = {}
+        memo = cache.scores.setdefault((plugin.name, signature), {}) \
+            if cache is not None and plugin.name in NODE_LOCAL_SCORE_PLUGINS else None
+        versions = cache.versions if cache is not None else {}
+        for info in nodes:
+            name = info.node.name
+            if memo is not None:
+                hit = memo.get(name)
+                version = versions[name]
+                if hit is not None and hit[0] == version:
+                    raw[name] = hit[1]
+                    continue
+            value, status = score_fn(state, pod, info)
+            if not status.is_success:
+                return {}, Status.error(f"running Score plugin {plugin.name!r}: {status.message}", plugin.name)
+            raw[name] = value
+            if memo is not None:
+                memo[name] = (version, value)
+        return raw, None
 
     def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         for plugin in self.pre_score_plugins:
@@ -145,30 +172,26 @@ class Framework:
         return Status.success()
 
     def run_score_plugins(
-        self, state: CycleState, pod: Pod, nodes: list[NodeInfo]
+        self, state: CycleState, pod: Pod, nodes: list[NodeInfo],
+        cache: NodeLocalCache | None = None, signature: int = -1,
     ) -> tuple[dict[str, dict[str, int]], Status]:
         """RunScorePlugins → {plugin: {node: weighted score}}; normalise, check range, weight."""
         out: dict[str, dict[str, int]] = {}
         for plugin in self.score_plugins:
             if plugin.name in state.skip_score_plugins:
                 continue
-            score_fn = plugin.score
-            raw: dict[str, int] = {}
-            for info in nodes:
-                value, status = score_fn(state, pod, info)
-                if not status.is_success:
-                    return {}, Status.error(f"running Score plugin {plugin.name!r}: {status.message}", plugin.name)
-                raw[info.name] = value
+            raw, error = self._raw_scores(plugin, state, pod, nodes, cache, signature)
+            if error is not None:
+                return {}, error
             status = plugin.normalize_score(state, pod, raw) if _has(plugin, "normalize_score") else None
             if status is not None and not status.is_success:
                 return {}, Status.error(f"running Normalize on Score plugin {plugin.name!r}: {status.message}")
             weight = self.weights[plugin.name]
-            for node, value in raw.items():
-                if not 0 <= value <= 100:
-                    return {}, Status.error(f"plugin {plugin.name!r} returns an invalid score {value}, "
-                                            "it should in the range of [0, 100] after normalizing")
-                raw[node] = value * weight
-            out[plugin.name] = raw
+            if raw and not (0 <= min(raw.values()) and max(raw.values()) <= 100):
+                bad = next(v for v in raw.values() if not 0 <= v <= 100)
+                return {}, Status.error(f"plugin {plugin.name!r} returns an invalid score {bad}, "
+                                        "it should in the range of [0, 100] after normalizing")
+            out[plugin.name] = {node: value * weight for node, value in raw.items()} if weight != 1 else raw
         return out, Status.success()
 
 

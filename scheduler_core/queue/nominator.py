@@ -30,6 +30,9 @@ class Nominator:
     def pods_for_node(self, node: str) -> list[str]:
         return list(self._by_node.get(node, ()))
 
+    def has_pods(self, node: str) -> bool:
+        return node in self._by_node
+
     def __bool__(self) -> bool:
         return bool(self._by_pod)
 

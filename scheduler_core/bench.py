@@ -1,0 +1,88 @@
+"""scheduler_perf-shaped benchmarks: ``python -m scheduler_core.bench [--quick] [--profile]``.
+
+SchedulingBasic: 5,000 nodes (4 CPU, 32Gi, 110 pods); 1,000 init pods then 10,000 measured pods
+of 100m/500Mi. PreemptionBasic: 500 nodes; 2,000 low-priority init pods (900m) then 500
+high-priority preemptors of 3 CPU. The trace (cycle.filtered/scored, preemption.evaluated) is on.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import time
+from typing import Any
+
+from scheduler_core.objects import CPU, MEMORY, PODS, Cluster, Container, Node, Pod
+from scheduler_core.simulation import Simulation
+
+GI, MI = 1024**3, 1024**2
+
+
+def _nodes(n: int) -> tuple[Node, ...]:
+    alloc = {CPU: 4000, MEMORY: 32 * GI, PODS: 110}
+    return tuple(Node(name=f"node-{i}", labels={"kubernetes.io/hostname": f"node-{i}"},
+                      allocatable=alloc, capacity=alloc) for i in range(n))
+
+
+def _pod(name: str, cpu: int, memory: int, priority: int = 0, grace: int = 30) -> Pod:
+    return Pod(name=name, uid=f"uid-{name}", containers=(Container("c", {CPU: cpu, MEMORY: memory}),),
+               priority=priority, termination_grace_period_seconds=grace)
+
+
+def _timed_run(sim: Simulation, pods: list[Pod]) -> float:
+    """CPU seconds of the process (wall time is noisy on a shared machine)."""
+    for pod in pods:
+        sim.add_pod(pod)
+    start = time.process_time()
+    sim.run()
+    return time.process_time() - start
+
+
+def scheduling_basic(nodes: int, init: int, measured: int) -> dict[str, Any]:
+    sim = Simulation(Cluster(nodes=_nodes(nodes)), seed=1)
+    _timed_run(sim, [_pod(f"init-{i}", 100, 500 * MI) for i in range(init)])
+    cycles = sim.cycles
+    seconds = _timed_run(sim, [_pod(f"measured-{i}", 100, 500 * MI) for i in range(measured)])
+    scheduled = sim.metrics["scheduler_schedule_attempts_total"]["scheduled"] - init
+    return {"name": "SchedulingBasic", "nodes": nodes, "initPods": init, "measuredPods": measured,
+            "scheduled": scheduled, "cycles": sim.cycles - cycles, "cpuSeconds": round(seconds, 3),
+            "podsPerSecond": round(scheduled / seconds, 1), "events": len(sim.events)}
+
+
+def preemption_basic(nodes: int, init: int, measured: int) -> dict[str, Any]:
+    sim = Simulation(Cluster(nodes=_nodes(nodes)), seed=1)
+    _timed_run(sim, [_pod(f"low-{i}", 900, 500 * MI, priority=1, grace=0) for i in range(init)])
+    attempts = sim.metrics["scheduler_preemption_attempts_total"]
+    seconds = _timed_run(sim, [_pod(f"high-{i}", 3000, 500 * MI, priority=10) for i in range(measured)])
+    preemptions = len(sim.metrics["scheduler_preemption_victims"])
+    scheduled = sum(1 for e in sim.events if e["kind"] == "pod.bound" and e["pod"].startswith("default/high-"))
+    return {"name": "PreemptionBasic", "nodes": nodes, "initPods": init, "measuredPods": measured,
+            "preemptions": preemptions, "preemptionAttempts": sim.metrics["scheduler_preemption_attempts_total"] - attempts,
+            "scheduled": scheduled, "cpuSeconds": round(seconds, 3),
+            "preemptionsPerSecond": round(preemptions / seconds, 1), "podsPerSecond": round(scheduled / seconds, 1),
+            "virtualSeconds": round(sim.now, 3), "events": len(sim.events)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scheduler_core.bench")
+    parser.add_argument("--quick", action="store_true", help="a tenth of the size")
+    parser.add_argument("--profile", action="store_true", help="print the top cProfile entries")
+    args = parser.parse_args(argv)
+    scale = 10 if args.quick else 1
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    results = [
+        scheduling_basic(5000 // scale, 1000 // scale, 10000 // scale),
+        preemption_basic(500 // scale, 2000 // scale, 500 // scale),
+    ]
+    if profiler:
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    print(json.dumps({"benchmarks": results}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
