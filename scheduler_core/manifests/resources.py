@@ -63,8 +63,8 @@ def is_overcommit_allowed(name: str) -> bool:
 def container_requests(doc: Doc, resources: dict[str, Any], path: str) -> dict[str, int]:
     """requests, with limits standing in for absent requests (API-server defaulting)."""
     doc.check_keys(resources, path, ("requests", "limits"), ("claims",))
-    raw_requests = resources.get("requests") if isinstance(resources.get("requests"), dict) else {}
-    raw_limits = resources.get("limits") if isinstance(resources.get("limits"), dict) else {}
+    raw_requests = _raw_map(resources, "requests")
+    raw_limits = _raw_map(resources, "limits")
     requests = resource_list(doc, resources.get("requests"), child(path, "requests"))
     limits = resource_list(doc, resources.get("limits"), child(path, "limits"))
     for name, amount in requests.items():
@@ -72,6 +72,11 @@ def container_requests(doc: Doc, resources: dict[str, Any], path: str) -> dict[s
     for key, raw in (("requests", raw_requests), ("limits", raw_limits)):
         _check_integers(doc, child(path, key), raw)
     return {**limits, **requests}
+
+
+def _raw_map(resources: dict[str, Any], key: str) -> dict[str, Any]:
+    value = resources.get(key)
+    return dict(value) if isinstance(value, dict) else {}
 
 
 def _check_against_limit(
