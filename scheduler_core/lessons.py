@@ -96,6 +96,11 @@ class Lesson:
     spec: tuple[str, ...]  # SCHEDULER_SPEC.md sections the lesson teaches, e.g. "§5.7"
     variants: tuple[Variant, ...]
 
+    @property
+    def main(self) -> Variant:
+        """The variant a lesson opens with (the only one, for most lessons)."""
+        return self.variants[0]
+
 
 # --------------------------------------------------------------------------- validation helpers
 

@@ -1,0 +1,47 @@
+"""Reads of the built-in lessons: plain files under lessons/, parsed once per process."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from django.conf import settings
+from rest_framework.exceptions import NotFound
+
+from scheduler_core.lessons import LESSONS_DIR, Lesson, Variant, load_lessons
+
+
+def lessons_dir() -> Path:
+    return Path(getattr(settings, "LESSONS_DIR", LESSONS_DIR))
+
+
+@functools.lru_cache(maxsize=4)
+def _lessons(root: Path, signature: tuple[int, int]) -> tuple[Lesson, ...]:
+    return tuple(load_lessons(root))
+
+
+def _signature(root: Path) -> tuple[int, int]:
+    """Changes when any lesson file does, so an edited lesson is re-read without a restart."""
+    stamps = [p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()]
+    return max(stamps, default=0), len(stamps)
+
+
+def lesson_list() -> list[Lesson]:
+    root = lessons_dir()
+    return list(_lessons(root, _signature(root)))
+
+
+def lesson_by_slug(slug: str) -> Lesson:
+    for lesson in lesson_list():
+        if lesson.slug == slug:
+            return lesson
+    raise NotFound(f"no lesson {slug!r}")
+
+
+def scenario_slug(lesson: Lesson, variant: Variant) -> str:
+    """Stable slug of the lesson's public scenario; fits Scenario.slug (8 characters).
+
+    "lesson02" for a one-scenario lesson, "ls09v01", "ls09v02"… for a lesson with variants.
+    """
+    if len(lesson.variants) == 1:
+        return f"lesson{lesson.number:02d}"
+    return f"ls{lesson.number:02d}v{lesson.variants.index(variant) + 1:02d}"

@@ -1,0 +1,101 @@
+"""Output shapes of /api/lessons/ (read-only), written out for drf-spectacular."""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from playground.lessons.selectors import scenario_slug
+from scheduler_core.lessons import CRITERIA, Lesson, Variant
+
+_TEXT = {"type": "string"}
+TRIGGER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "Fires at the nth (default first) event in the run's stream that matches every given key. "
+        "event = kind; time = the event's t is at least this; messageContains = substring of message; "
+        "queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's "
+        "field of that name (a pod or node view counts by key or name). See docs/lessons.md."
+    ),
+    "properties": {
+        "event": _TEXT, "time": {"type": "number"}, "nth": {"type": "integer", "minimum": 1},
+        "pod": _TEXT, "node": _TEXT, "reason": _TEXT, "object": _TEXT, "type": _TEXT,
+        "from": _TEXT, "to": _TEXT, "chosen": _TEXT, "criterion": {"type": "string", "enum": list(CRITERIA)},
+        "result": _TEXT, "messageContains": _TEXT, "queueEvent": _TEXT,
+    },
+    "additionalProperties": False,
+}
+
+
+@extend_schema_field(TRIGGER_SCHEMA)
+class TriggerField(serializers.JSONField):
+    pass
+
+
+class StepSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    markdown = serializers.CharField()
+    at = TriggerField()
+
+
+class QuestionSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    prompt = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["node", "pod"])
+    answer = serializers.CharField(help_text="A node name, or a pod key '<namespace>/<name>'.")
+    explanation = serializers.CharField()
+    revealAt = TriggerField(source="reveal_at")
+
+
+@extend_schema_field({"type": "object", "description": "A run command, e.g. {type: add_pod, manifest: {...}}."})
+class CommandField(serializers.JSONField):
+    pass
+
+
+class TimedCommandSerializer(serializers.Serializer):
+    at = serializers.FloatField(help_text="Virtual seconds: apply after the run reaches this time.")
+    command = CommandField()
+
+
+class VariantSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    title = serializers.CharField(allow_blank=True)
+    summary = serializers.CharField(allow_blank=True)
+    scenario = serializers.SerializerMethodField(help_text="Slug of the lesson's public scenario.")
+    seed = serializers.IntegerField()
+    until = serializers.FloatField(allow_null=True, help_text="Run until this virtual time; null = to quiescence.")
+    commands = TimedCommandSerializer(many=True)
+    steps = StepSerializer(many=True)
+    questions = QuestionSerializer(many=True)
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_scenario(self, variant: Variant) -> str:
+        return scenario_slug(self.context["lesson"], variant)
+
+
+class LessonSerializer(serializers.Serializer):
+    """A lesson; scenario/steps/questions/commands are those of its first (usually only) variant."""
+
+    slug = serializers.CharField()
+    number = serializers.IntegerField()
+    title = serializers.CharField()
+    summary = serializers.CharField()
+    idea = serializers.CharField()
+    spec = serializers.ListField(child=serializers.CharField(), help_text="SCHEDULER_SPEC.md sections taught.")
+    scenario = serializers.SerializerMethodField(help_text="Slug of the lesson's public scenario.")
+    seed = serializers.IntegerField(source="main.seed")
+    until = serializers.FloatField(source="main.until", allow_null=True)
+    commands = TimedCommandSerializer(source="main.commands", many=True)
+    steps = StepSerializer(source="main.steps", many=True)
+    questions = QuestionSerializer(source="main.questions", many=True)
+    variants = serializers.SerializerMethodField()
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_scenario(self, lesson: Lesson) -> str:
+        return scenario_slug(lesson, lesson.main)
+
+    @extend_schema_field(VariantSerializer(many=True))
+    def get_variants(self, lesson: Lesson) -> list[dict[str, Any]]:
+        return list(VariantSerializer(lesson.variants, many=True, context={"lesson": lesson}).data)
