@@ -64,7 +64,7 @@ class Framework:
                     returned = status
                     rejected.append(plugin.name)
                     continue
-                return None, Status.error(f"running PreFilter plugin {plugin.name!r}: {status.message}",
+                return None, Status.error(f'running PreFilter plugin "{plugin.name}": {status.message}',
                                           plugin.name), [], with_nodes
             if res is not None and res.node_names is not None:
                 with_nodes.append(plugin.name)
@@ -87,7 +87,7 @@ class Framework:
             status = fn(state, pod, info)
             if status.code != Code.SUCCESS:
                 if not status.is_rejected:
-                    return Status.error(f"running {name!r} filter plugin: {status.message}", name)
+                    return Status.error(f'running "{name}" filter plugin: {status.message}', name)
                 return status if status.plugin == name else Status(status.code, status.reasons, name)
         return Status.success()
 
@@ -156,7 +156,7 @@ class Framework:
                     continue
             value, status = score_fn(state, pod, info)
             if not status.is_success:
-                return {}, Status.error(f"running Score plugin {plugin.name!r}: {status.message}", plugin.name)
+                return {}, Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
             raw[name] = value
             if memo is not None:
                 memo[name] = (version, value)
@@ -168,7 +168,7 @@ class Framework:
             if status.is_skip:
                 state.skip_score_plugins.add(plugin.name)
             elif not status.is_success:
-                return Status.error(f"running PreScore plugin {plugin.name!r}: {status.message}", plugin.name)
+                return Status.error(f'running PreScore plugin "{plugin.name}": {status.message}', plugin.name)
         return Status.success()
 
     def run_score_plugins(
@@ -185,11 +185,11 @@ class Framework:
                 return {}, error
             status = plugin.normalize_score(state, pod, raw) if _has(plugin, "normalize_score") else None
             if status is not None and not status.is_success:
-                return {}, Status.error(f"running Normalize on Score plugin {plugin.name!r}: {status.message}")
+                return {}, Status.error(f'running Normalize on Score plugin "{plugin.name}": {status.message}')
             weight = self.weights[plugin.name]
             if raw and not (0 <= min(raw.values()) and max(raw.values()) <= 100):
                 bad = next(v for v in raw.values() if not 0 <= v <= 100)
-                return {}, Status.error(f"plugin {plugin.name!r} returns an invalid score {bad}, "
+                return {}, Status.error(f'plugin "{plugin.name}" returns an invalid score {bad}, '
                                         "it should in the range of [0, 100] after normalizing")
             out[plugin.name] = {node: value * weight for node, value in raw.items()} if weight != 1 else raw
         return out, Status.success()
