@@ -95,7 +95,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        # redis-py 8 defaults to a 5 s socket timeout, the same as channels_redis' 5 s BZPOPMIN:
+        # an idle WebSocket consumer would die with "Timeout reading" — give reads more room.
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}], "capacity": 1500, "expiry": 30},
     }
 }
 
@@ -105,6 +107,9 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A run occupies a pool process for as long as it runs: a worker whose processes are all busy
+# must not hold further run messages in its prefetch buffer, where no idle worker could take them.
+CELERY_WORKER_DISABLE_PREFETCH = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
