@@ -23,5 +23,8 @@ BATCH_EVENTS = int(_float("RUNS_BATCH_EVENTS", 500))
 BATCH_SECONDS = _float("RUNS_BATCH_SECONDS", 0.05)
 CHECKPOINT_SECONDS = _float("RUNS_CHECKPOINT_SECONDS", 5)
 CHECKPOINT_EVENTS = int(_float("RUNS_CHECKPOINT_EVENTS", 5000))
-# A paused or finished run with no command for this long lets its worker go (checkpoint kept).
-IDLE_RELEASE_SECONDS = _float("RUNS_IDLE_RELEASE_SECONDS", 60)
+# A run holds a worker pool process while it executes. A paused run with no command for this
+# long, or a finished one after this linger, lets the process go; the checkpoint stays, and the
+# next command queues a worker that resumes from it.
+IDLE_RELEASE_SECONDS = _float("RUNS_IDLE_RELEASE_SECONDS", 10)
+FINISHED_LINGER_SECONDS = _float("RUNS_FINISHED_LINGER_SECONDS", 1)

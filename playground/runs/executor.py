@@ -127,13 +127,15 @@ class RunLoop:
     def _idle(self) -> None:
         self._flush()
         now = self.clock()
-        self.idle_since = self.idle_since or now
-        idle_for = now - self.idle_since
-        if idle_for >= conf.IDLE_RELEASE_SECONDS and services.release_lease(
+        if self.idle_since is None:
+            self.idle_since = now
+        finished = self.run_row.status == Status.FINISHED
+        patience = conf.FINISHED_LINGER_SECONDS if finished else conf.IDLE_RELEASE_SECONDS
+        if now - self.idle_since >= patience and services.release_lease(
                 self.run_row, self.token, self.command_seq, self._checkpoint()):
             self.done = True
             return
-        self._wait(conf.HEARTBEAT_SECONDS)
+        self._wait(min(conf.HEARTBEAT_SECONDS, max(patience - (now - self.idle_since), 0.01)))
 
     def _wait(self, timeout: float) -> None:
         woke = self.waker.wait(timeout)

@@ -64,6 +64,7 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     monkeypatch.setattr(services, "_enqueue_on_commit", lambda run_id: None)
     monkeypatch.setattr(services.bus, "wake", lambda run_id: None)
     monkeypatch.setattr(conf, "IDLE_RELEASE_SECONDS", 10)
+    monkeypatch.setattr(conf, "FINISHED_LINGER_SECONDS", 10)
     return sent
 
 
@@ -83,6 +84,7 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     monkeypatch.setattr(simulation, "build", lambda docs, settings, seed: FakeSimulation.from_documents(docs, seed=seed))
     monkeypatch.setattr(simulation, "restore", FakeSimulation.restore)
     monkeypatch.setattr(conf, "IDLE_RELEASE_SECONDS", 10)
+    monkeypatch.setattr(conf, "FINISHED_LINGER_SECONDS", 10)
     return sent
 
 
@@ -186,6 +188,7 @@ def test_a_finished_run_resumes_when_a_cluster_command_arrives(published: list[A
 def test_pause_holds_virtual_time_and_step_runs_exactly_one_cycle(
         published: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conf, "IDLE_RELEASE_SECONDS", 1000)
+    monkeypatch.setattr(conf, "FINISHED_LINGER_SECONDS", 1000)
     run = make_run([node("n1"), pod("a", lifetime=10), pod("b", lifetime=10)], speed=1)
     cycles_at: dict[str, int] = {}
 
