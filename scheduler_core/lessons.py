@@ -171,6 +171,8 @@ def load_lesson(folder: Path) -> Lesson:
     match = _FOLDER_RE.match(folder.name)
     if not match:
         raise LessonError(f"{folder}: folder name must look like '02-basic-preemption' (two digits, dash, slug)")
+    if not (folder / LESSON_FILE).is_file():
+        raise LessonError(f"{file}: no such file")
     try:
         data = yaml.safe_load((folder / LESSON_FILE).read_text())
     except yaml.YAMLError as exc:
@@ -715,3 +717,29 @@ _CHECKS: dict[str, Callable[[Any, RunResult], list[str]]] = {
     "criterion": _check_criterion, "preemptions": _check_preemptions, "popOrder": _check_pop_order,
     "occurs": _check_occurs, "never": _check_never, "timeline": _check_timeline, "scores": _check_scores,
 }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m scheduler_core.lessons [FOLDER...]``: check lessons while writing them."""
+    import sys
+
+    folders = [Path(a) for a in (sys.argv[1:] if argv is None else argv)]
+    try:
+        lessons = [load_lesson(f) for f in folders] if folders else load_lessons()
+    except LessonError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    failed = 0
+    for lesson in lessons:
+        for variant in lesson.variants:
+            problems = check_variant(variant, run_variant(variant))
+            label = lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}")
+            print(f"{'FAIL' if problems else 'ok  '} {label}")
+            for problem in problems:
+                print(f"     {problem}")
+            failed += bool(problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
