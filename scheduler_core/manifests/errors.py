@@ -71,7 +71,8 @@ class FieldError:
         if self.type == ADMISSION:
             return f'{plural(self.kind)} "{self.name}" is forbidden: {self.message}'
         if self.type == SYNTAX or not self.kind:
-            return f"document {self.document}: {self.message}"
+            where = f"{self.path}: " if self.path else ""
+            return f"document {self.document}: {where}{self.message}"
         where = f"{self.path}: " if self.path else ""
         return f'{self.kind} "{self.name}" is invalid: {where}{self.message}'
 

@@ -434,3 +434,22 @@ def test_round_trip_drops_only_ignored_notes() -> None:
     manifest = pod("web", volumes=[{"name": "v"}])
     cluster = load_documents([manifest])
     assert load_documents(cluster_to_documents(cluster)) == replace(cluster, ignored=())
+
+
+def test_a_document_without_kind_names_the_field_and_document() -> None:
+    err = only_error([node(), {"apiVersion": "v1", "metadata": {"name": "x"}}])
+    assert str(err) == "document 1: kind: Required value: kind not set"
+
+
+def test_a_syntax_error_in_a_later_document_names_that_document() -> None:
+    with pytest.raises(ManifestError) as info:
+        load_yaml("kind: Node\n---\nkind: [Pod\n")
+    assert info.value.errors[0].document == 1
+    assert str(info.value).startswith("document 1: yaml: line ")
+
+
+def test_a_start_time_without_zone_is_rejected() -> None:
+    manifest = pod()
+    manifest["status"] = {"startTime": "2025-12-31T23:50:00"}
+    err = only_error([manifest])
+    assert err.api_path == "pods[0].status.startTime"
