@@ -25,13 +25,6 @@ from scheduler_core.lessons import (
     run_variant,
 )
 
-try:  # interim: the engine lands separately; remove this guard once it has
-    from scheduler_core import Simulation  # noqa: F401
-
-    needs_engine = pytest.mark.skipif(False, reason="")
-except ImportError:
-    needs_engine = pytest.mark.skip(reason="scheduler_core.Simulation has not landed yet")
-
 LESSONS = load_lessons()
 CASES = [
     pytest.param(lesson, variant, id=lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}"))
@@ -57,25 +50,21 @@ def test_lessons_are_numbered_from_one_without_gaps() -> None:
     assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
 
 
-@needs_engine
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_the_run_has_the_outcome_the_lesson_expects(lesson: Lesson, variant: Variant) -> None:
     assert check_expectations(variant.expect, run(lesson, variant)) == []
 
 
-@needs_engine
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_every_step_trigger_occurs_in_the_order_the_steps_are_told(lesson: Lesson, variant: Variant) -> None:
     assert check_steps(variant, run(lesson, variant)) == []
 
 
-@needs_engine
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_every_question_is_revealed_by_an_event_naming_its_answer(lesson: Lesson, variant: Variant) -> None:
     assert check_questions(variant, run(lesson, variant)) == []
 
 
-@needs_engine
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_the_run_is_the_same_every_time(lesson: Lesson, variant: Variant) -> None:
     assert run_variant(variant).events == run(lesson, variant).events
