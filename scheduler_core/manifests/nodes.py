@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from scheduler_core.manifests.context import Doc
+from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_name
-from scheduler_core.manifests.pods import read_metadata
 from scheduler_core.manifests.resources import resource_list
 from scheduler_core.manifests.selectors import taints
 from scheduler_core.objects import Node
@@ -18,7 +18,7 @@ _STATUS_UNMODELLED = (
 
 
 def parse_node_doc(doc: Doc, manifest: dict[str, Any]) -> Node:
-    _, labels = read_metadata(doc, manifest, namespaced=False)
+    _, labels = read_metadata(doc, manifest, ("name", "labels"))
     check_name(doc, doc.name, "metadata.name")
     spec = doc.get_map(manifest, "spec", "")
     status = doc.get_map(manifest, "status", "")

@@ -5,8 +5,8 @@ import re
 from typing import Any
 
 from scheduler_core.manifests.context import Doc, child
+from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_name
-from scheduler_core.manifests.pods import read_metadata
 from scheduler_core.manifests.selectors import label_selector
 from scheduler_core.objects import PodDisruptionBudget
 
@@ -15,7 +15,7 @@ _STATUS_UNMODELLED = ("currentHealthy", "desiredHealthy", "expectedPods", "obser
 
 
 def parse_pdb_doc(doc: Doc, manifest: dict[str, Any]) -> PodDisruptionBudget:
-    read_metadata(doc, manifest, namespaced=True)
+    read_metadata(doc, manifest, ("name", "namespace"))
     check_name(doc, doc.name, "metadata.name")
     spec = doc.get_map(manifest, "spec", "")
     status = doc.get_map(manifest, "status", "")

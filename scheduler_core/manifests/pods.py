@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scheduler_core.manifests.context import Doc, child, index
+from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import (
     check_label_key,
     check_labels,
@@ -35,11 +36,6 @@ UID_NAMESPACE = uuid.UUID("6f1c8a52-3b0e-4c55-9a43-2d1f0f5e7a10")
 PREEMPTION_POLICIES = (PREEMPT_LOWER_PRIORITY, PREEMPT_NEVER)
 _PROTOCOLS = ("SCTP", "TCP", "UDP")
 
-_METADATA_MODELLED = ("name", "namespace", "labels", "uid")
-_METADATA_UNMODELLED = (
-    "annotations", "generateName", "ownerReferences", "finalizers", "creationTimestamp", "deletionTimestamp",
-    "deletionGracePeriodSeconds", "resourceVersion", "generation", "managedFields", "selfLink",
-)
 _SPEC_MODELLED = (
     "containers", "initContainers", "overhead", "nodeSelector", "affinity", "topologySpreadConstraints",
     "tolerations", "priorityClassName", "priority", "preemptionPolicy", "schedulingGates",
@@ -80,23 +76,8 @@ def default_uid(namespace: str, name: str) -> str:
     return str(uuid.uuid5(UID_NAMESPACE, f"{namespace}/{name}"))
 
 
-def read_metadata(doc: Doc, manifest: dict[str, Any], *, namespaced: bool) -> tuple[dict[str, Any], dict[str, str]]:
-    meta = doc.get_map(manifest, "metadata", "")
-    doc.name = doc.get_str(meta, "name", "metadata")
-    if namespaced:
-        doc.namespace = doc.get_str(meta, "namespace", "metadata") or "default"
-        for msg in dns1123_label_errors(doc.namespace):
-            doc.invalid("metadata.namespace", doc.namespace, msg)
-    doc.check_keys(meta, "metadata", _METADATA_MODELLED, _METADATA_UNMODELLED)
-    if not namespaced and "namespace" in meta:
-        doc.ignore("metadata.namespace")
-    labels = doc.get_string_map(meta, "labels", "metadata")
-    check_labels(doc, labels, "metadata.labels")
-    return meta, labels
-
-
 def parse_pod_draft(doc: Doc, manifest: dict[str, Any]) -> PodDraft:
-    meta, labels = read_metadata(doc, manifest, namespaced=True)
+    meta, labels = read_metadata(doc, manifest, ("name", "namespace", "labels", "uid"))
     check_name(doc, doc.name, "metadata.name")
     spec = doc.get_map(manifest, "spec", "")
     status = doc.get_map(manifest, "status", "")

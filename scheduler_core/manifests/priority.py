@@ -10,8 +10,9 @@ from dataclasses import replace
 from typing import Any
 
 from scheduler_core.manifests.context import Doc
+from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_name
-from scheduler_core.manifests.pods import PREEMPTION_POLICIES, PodDraft, read_metadata
+from scheduler_core.manifests.pods import PREEMPTION_POLICIES, PodDraft
 from scheduler_core.objects import PREEMPT_LOWER_PRIORITY, Pod, PriorityClass
 
 HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000
@@ -30,7 +31,7 @@ _SYSTEM_BY_NAME = {pc.name: pc for pc in SYSTEM_PRIORITY_CLASSES}
 
 
 def parse_priority_class_doc(doc: Doc, manifest: dict[str, Any]) -> PriorityClass:
-    read_metadata(doc, manifest, namespaced=False)
+    read_metadata(doc, manifest, ("name",))
     doc.check_keys(manifest, "", ("apiVersion", "kind", "metadata", "value", "globalDefault", "description",
                                   "preemptionPolicy"))
     check_name(doc, doc.name, "metadata.name")

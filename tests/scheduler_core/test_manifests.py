@@ -453,3 +453,12 @@ def test_a_start_time_without_zone_is_rejected() -> None:
     manifest["status"] = {"startTime": "2025-12-31T23:50:00"}
     err = only_error([manifest])
     assert err.api_path == "pods[0].status.startTime"
+
+
+def test_metadata_a_kind_does_not_keep_is_reported() -> None:
+    manifest = priority_class("gold", 5)
+    manifest["metadata"] = {"name": "gold", "labels": {"team": "a"}, "uid": "u"}
+    assert load_documents([manifest]).ignored == (
+        "priorityclasses[0] (PriorityClass gold): metadata.labels is not modelled and was ignored",
+        "priorityclasses[0] (PriorityClass gold): metadata.uid is not modelled and was ignored",
+    )
