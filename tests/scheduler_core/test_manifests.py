@@ -462,3 +462,19 @@ def test_metadata_a_kind_does_not_keep_is_reported() -> None:
         "priorityclasses[0] (PriorityClass gold): metadata.labels is not modelled and was ignored",
         "priorityclasses[0] (PriorityClass gold): metadata.uid is not modelled and was ignored",
     )
+
+
+def test_unquoted_yaml_numbers_are_quantities() -> None:
+    cluster = load_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+        "spec: {containers: [{name: c, resources: {requests: {cpu: 0.5, memory: 1e3}}}]}\n"
+    )
+    assert cluster.pods[0].requests == {"cpu": 500, "memory": 1000}
+
+
+def test_label_values_are_checked_with_the_upstream_message() -> None:
+    manifest = pod()
+    manifest["metadata"]["labels"] = {"app": "web server"}
+    err = only_error([manifest])
+    assert err.api_path == "pods[0].metadata.labels"
+    assert err.message.startswith('Invalid value: "web server": a valid label must be an empty string or consist of ')
