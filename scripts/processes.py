@@ -11,6 +11,8 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
@@ -22,6 +24,7 @@ def start(
     env: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     log: IO[bytes] | None = None,
+    pass_fds: Sequence[int] = (),
 ) -> subprocess.Popen[bytes]:
     """Start `command` in a new process group; output goes to `log` or to our own stdout."""
     return subprocess.Popen(
@@ -32,6 +35,7 @@ def start(
         stdout=log,
         stderr=subprocess.STDOUT if log is not None else None,
         start_new_session=True,
+        pass_fds=tuple(pass_fds),
     )
 
 
@@ -101,25 +105,31 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(s.getsockname()[1])
 
 
-def port_in_use(host: str, port: int) -> bool:
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError:
-            return True
-    return False
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A bound, listening socket to hand to uvicorn (`--fd`): no window in which another
+    process can take the port between choosing it and the server binding it. Port 0 picks one."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
 
 
-def wait_for_port(host: str, port: int, proc: subprocess.Popen[bytes], timeout: float) -> bool:
-    """True once something accepts connections on host:port; False if `proc` died or time ran out."""
+def wait_for_http(url: str, proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """True once `url` answers with any HTTP status; False if `proc` died or time ran out."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            return False
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
-            with socket.create_connection((host, port), timeout=0.5):
+            with urllib.request.urlopen(url, timeout=max(0.1, min(5.0, deadline - time.monotonic()))):
                 return True
+        except urllib.error.HTTPError:
+            return True
         except OSError:
             time.sleep(0.1)
     return False

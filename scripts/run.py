@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from types import FrameType
 
@@ -19,6 +22,7 @@ from scripts import processes, redis_local
 ROOT = Path(__file__).resolve().parent.parent
 RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", ROOT / ".run"))
 STOP_TIMEOUT = float(os.environ.get("STOP_TIMEOUT", "10"))
+HEALTHY_TIMEOUT = 60.0
 
 
 class Stop(Exception):
@@ -33,9 +37,8 @@ def say(message: str) -> None:
     print(f"[make run] {message}", flush=True)
 
 
-def server_command(host: str, port: int) -> list[str]:
-    return [sys.executable, "-m", "uvicorn", "playground.asgi:application",
-            "--host", host, "--port", str(port), "--lifespan", "off"]
+def server_command(fd: int) -> list[str]:
+    return [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(fd), "--lifespan", "off"]
 
 
 def worker_command() -> list[str]:
@@ -46,6 +49,22 @@ def worker_command() -> list[str]:
 def browser_url(host: str, port: int) -> str:
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     return f"http://{shown}:{port}/"
+
+
+def wait_until_healthy(url: str, children: dict[str, subprocess.Popen[bytes]], timeout: float) -> str:
+    """Poll /healthz until the worker has joined too; the last failing report, or "" when healthy."""
+    deadline = time.monotonic() + timeout
+    report = "no answer"
+    while time.monotonic() < deadline and all(proc.poll() is None for proc in children.values()):
+        try:
+            with urllib.request.urlopen(url, timeout=10):
+                return ""
+        except urllib.error.HTTPError as exc:  # 503: some component is failing (yet)
+            report = exc.read().decode(errors="replace")
+        except OSError as exc:
+            report = str(exc)
+        time.sleep(0.5)
+    return report
 
 
 def supervise(children: dict[str, subprocess.Popen[bytes]]) -> int:
@@ -59,10 +78,18 @@ def supervise(children: dict[str, subprocess.Popen[bytes]]) -> int:
 
 
 def start_all(host: str, port: int, children: dict[str, subprocess.Popen[bytes]]) -> int:
-    if processes.port_in_use(host, port):
-        say(f"Port {port} on {host} is already in use (another `make run`?). Stop it, or choose "
+    try:
+        listener = processes.listening_socket(host, port)
+    except OSError as exc:
+        say(f"Cannot listen on {host}:{port} ({exc.strerror}; another `make run`?). Stop it, or choose "
             f"another port: `PORT={port + 1} make run`.")
         return 1
+    with listener:
+        return start_children(host, listener, children)
+
+
+def start_children(host: str, listener: socket.socket, children: dict[str, subprocess.Popen[bytes]]) -> int:
+    port = int(listener.getsockname()[1])
     redis_url, private_redis = redis_local.ensure(os.environ.get("REDIS_URL", redis_local.DEFAULT_REDIS_URL), RUN_DIR)
     if private_redis is not None:
         children["redis"] = private_redis
@@ -71,12 +98,14 @@ def start_all(host: str, port: int, children: dict[str, subprocess.Popen[bytes]]
     if subprocess.run([sys.executable, "-m", "scripts.prepare"], check=False, cwd=ROOT, env=env).returncode != 0:
         say("Preparing the database failed (see above).")
         return 1
-    children["web"] = processes.start(server_command(host, port), env=env, cwd=ROOT)
+    children["web"] = processes.start(server_command(listener.fileno()), env=env, cwd=ROOT,
+                                      pass_fds=[listener.fileno()])
+    listener.close()  # uvicorn has its own copy; ours would keep the port open should uvicorn die
     children["worker"] = processes.start(worker_command(), env=env, cwd=ROOT)
-    if not processes.wait_for_port(host, port, children["web"], timeout=60):
-        say("The web server did not start (see its output above).")
-        return 1
     url = browser_url(host, port)
+    failing = wait_until_healthy(f"{url}healthz", children, timeout=HEALTHY_TIMEOUT)
+    if failing:
+        say(f"{url}healthz still reports a problem after {HEALTHY_TIMEOUT:g} s: {failing}")
     say(f"The playground is running at {url}  (health: {url}healthz, API docs: {url}api/docs/). "
         "Press Ctrl-C to stop.")
     return supervise(children)

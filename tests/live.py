@@ -193,22 +193,25 @@ def live_manage(live_env: dict[str, str]) -> Callable[..., str]:
 # ---- the ASGI server and the Celery worker ------------------------------------------------
 
 
-def start_logged(name: str, command: list[str], env: dict[str, str], logs: Path) -> subprocess.Popen[bytes]:
+def start_logged(name: str, command: list[str], env: dict[str, str], logs: Path,
+                 pass_fds: list[int] | None = None) -> subprocess.Popen[bytes]:
     with (logs / f"{name}.log").open("wb") as log:
-        return processes.start(command, env=env, cwd=ROOT, log=log)
+        return processes.start(command, env=env, cwd=ROOT, log=log, pass_fds=pass_fds or [])
 
 
 @pytest.fixture(scope="session")
 def live_server_url(live_env: dict[str, str], live_logs: Path) -> Iterator[str]:
     """Base URL (no trailing slash) of a real uvicorn serving playground.asgi: HTTP and WebSocket."""
-    port = processes.free_port()
-    command = [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--host", "127.0.0.1",
-               "--port", str(port), "--lifespan", "off"]
-    server = start_logged("uvicorn", command, live_env, live_logs)
+    with processes.listening_socket("127.0.0.1", 0) as listener:  # no race for a free port
+        port = listener.getsockname()[1]
+        command = [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(listener.fileno()),
+                   "--lifespan", "off"]
+        server = start_logged("uvicorn", command, live_env, live_logs, pass_fds=[listener.fileno()])
+    url = f"http://127.0.0.1:{port}"
     try:
-        if not processes.wait_for_port("127.0.0.1", port, server, timeout=STARTUP_TIMEOUT):
+        if not processes.wait_for_http(f"{url}/healthz", server, timeout=STARTUP_TIMEOUT):
             pytest.fail(f"The live ASGI server did not start:\n{tail(live_logs / 'uvicorn.log')}", pytrace=False)
-        yield f"http://127.0.0.1:{port}"
+        yield url
     finally:
         processes.stop(server)
 
