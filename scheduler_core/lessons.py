@@ -24,7 +24,7 @@ _FOLDER_RE = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 # Keys a trigger may hold besides event/time/nth: compared with the event's field of that name.
-TRIGGER_FIELDS = ("pod", "node", "reason", "object", "type", "from", "to", "chosen", "criterion", "result")
+TRIGGER_FIELDS = ("pod", "node", "reason", "object", "type", "from", "to", "until", "chosen", "criterion", "result")
 # queue.moved carries the upstream label in a field named "event"; triggers call it queueEvent.
 TRIGGER_KEYS = ("event", "time", "nth", "messageContains", "queueEvent") + TRIGGER_FIELDS
 CRITERIA = (

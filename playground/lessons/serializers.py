@@ -22,7 +22,7 @@ TRIGGER_SCHEMA: dict[str, Any] = {
     "properties": {
         "event": _TEXT, "time": {"type": "number"}, "nth": {"type": "integer", "minimum": 1},
         "pod": _TEXT, "node": _TEXT, "reason": _TEXT, "object": _TEXT, "type": _TEXT,
-        "from": _TEXT, "to": _TEXT, "chosen": _TEXT, "criterion": {"type": "string", "enum": list(CRITERIA)},
+        "from": _TEXT, "to": _TEXT, "until": {"type": "number"}, "chosen": _TEXT, "criterion": {"type": "string", "enum": list(CRITERIA)},
         "result": _TEXT, "messageContains": _TEXT, "queueEvent": _TEXT,
     },
     "additionalProperties": False,
