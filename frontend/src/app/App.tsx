@@ -27,10 +27,14 @@ export function App() {
   const [version, setVersion] = useState<ModelVersion | null>(null);
   const [me, setMe] = useState<Me | null>(null);
   const [large, setLarge] = useState(() => localStorage.getItem("largeType") === "1");
+  const { pathname } = useLocation();
   useEffect(() => {
     fetchVersion().then(setVersion, () => setVersion(null));
-    fetchMe().then(setMe, () => setMe(null));
   }, []);
+  // The first write makes a visitor a guest; re-ask who we are as people move around.
+  useEffect(() => {
+    fetchMe().then(setMe, () => setMe(null));
+  }, [pathname]);
   useEffect(() => {
     document.documentElement.classList.toggle("large-type", large);
     localStorage.setItem("largeType", large ? "1" : "0");

@@ -53,7 +53,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "cycle.scored":
       return patchCycle(s, e.cycle, { scored: e });
     case "preemption.evaluated":
-      return patchCycle(s, e.cycle, { preemption: e });
+      return patchCycle(s, e.cycle, { preemption: e, victimInfo: victimInfo(s, e.candidates.flatMap((c) => c.victims)) });
     case "cycle.finished":
       return { ...patchCycle(s, e.cycle, { finished: e }), cycle: Math.max(s.cycle, e.cycle) };
     case "pod.nominated":
@@ -275,6 +275,7 @@ function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t
     free: {},
     scored: null,
     preemption: null,
+    victimInfo: {},
     finished: null,
   };
   return {
@@ -304,6 +305,15 @@ function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, No
     const nominated: Resources = {};
     for (const p of slot.nominated) if (p.key !== podKey && p.priority >= prio) addInto(nominated, p.requests);
     out[node] = { allocatable: n.allocatable, requested, nominated, pods: slot.bound.length };
+  }
+  return out;
+}
+
+function victimInfo(s: RunState, keys: string[]): CycleRecord["victimInfo"] {
+  const out: CycleRecord["victimInfo"] = {};
+  for (const k of keys) {
+    const p = s.pods[k];
+    if (p) out[k] = { priority: p.priority, priorityClassName: p.priorityClassName };
   }
   return out;
 }

@@ -38,6 +38,8 @@ export interface CycleRecord {
   free: Record<string, NodeFree>;
   scored: CycleScoredEvent | null;
   preemption: PreemptionEvaluatedEvent | null;
+  /** Victims as they were when preemption was evaluated (they are gone later). */
+  victimInfo: Record<string, { priority: number; priorityClassName: string }>;
   finished: CycleFinishedEvent | null;
 }
 

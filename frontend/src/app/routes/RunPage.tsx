@@ -11,6 +11,7 @@ import { EventLog } from "@/features/trace/EventLog";
 import { RunControls } from "@/features/controls/RunControls";
 import { Timeline } from "@/features/controls/Timeline";
 import { AddPodForm } from "@/features/controls/AddPodForm";
+import { useVirtualNow } from "@/lib/useVirtualNow";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
   const cycles = selectedPod ? state.podCycles[selectedPod] : undefined;
@@ -46,6 +47,8 @@ export function RunPage({ runId }: { runId: number }) {
 
   const state = snap.view;
   const run = snap.run;
+  const ticking = snap.viewSeq === null && run?.status === "running";
+  const now = useVirtualNow(state.time, run?.speed ?? 1, ticking);
   const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
   const select = (key: string) => setSelectedPod((cur) => (cur === key ? null : key));
 
@@ -63,7 +66,7 @@ export function RunPage({ runId }: { runId: number }) {
         </h1>
         <p className="run-status" aria-live="polite">
           Status: <strong>{run ? run.status : "connecting…"}</strong>
-          {run?.reason ? ` (${run.reason})` : ""} · connection: {snap.socket} · cycle {state.cycle} · t = {state.time.toFixed(1)}s
+          {run?.reason ? ` (${run.reason})` : ""} · connection: {snap.socket} · cycle {state.cycle} · virtual time {now.toFixed(1)}s
         </p>
         {run?.restartedAs && (
           <button type="button" onClick={() => navigate(`/runs/${run.restartedAs}`)}>
@@ -73,12 +76,12 @@ export function RunPage({ runId }: { runId: number }) {
         {loadError && <p role="alert" className="field__error">{loadError}</p>}
         {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
         {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}`)} />}
-        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={state.time} onSeek={(s) => store.seek(s)} />
+        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={(s) => store.seek(s)} />
       </header>
       <div className="run-grid">
-        <ClusterMap state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
+        <ClusterMap now={now} state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
         <aside className="run-side">
-          <QueueLanes state={state} selectedPod={selectedPod} onSelectPod={select} />
+          <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
         </aside>

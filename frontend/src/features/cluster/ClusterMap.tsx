@@ -10,12 +10,14 @@ interface Props {
   onSelectPod(key: string): void;
   /** Nodes to highlight for the selected decision (chosen / preemption candidates / rejected). */
   highlights?: Record<string, "chosen" | "candidate" | "rejected">;
+  /** Virtual now, ticking between events (for countdowns). */
+  now: number;
 }
 
 const COMPACT_ABOVE = 48;
 const PAGE = 300;
 
-export function ClusterMap({ state, selectedPod, onSelectPod, highlights }: Props) {
+export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }: Props) {
   const [query, setQuery] = useState("");
   const [limit, setLimit] = useState(PAGE);
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
@@ -54,7 +56,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights }: Prop
               node={state.nodes[name]}
               slot={slot}
               colorOf={colorOf}
-              now={terminating ? state.time : undefined}
+              now={terminating ? now : undefined}
               terminations={terminating ? state.terminations : undefined}
               selectedPod={holdsSelected ? selectedPod : null}
               highlight={highlights?.[name] ?? null}

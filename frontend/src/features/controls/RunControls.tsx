@@ -40,7 +40,7 @@ export function RunControls({ run, onRestarted }: Props) {
     <div className="controls" role="toolbar" aria-label="Run controls">
       {running ? (
         <button type="button" onClick={() => send({ type: "pause" })} disabled={disabled}>
-          ⏸ Pause
+          Pause
         </button>
       ) : (
         <button type="button" onClick={() => send({ type: "resume" })} disabled={disabled || terminal}>
@@ -48,7 +48,7 @@ export function RunControls({ run, onRestarted }: Props) {
         </button>
       )}
       <button type="button" onClick={() => send({ type: "step" })} disabled={disabled || terminal}>
-        ⏭ Step one cycle
+        Step one cycle
       </button>
       <div className="field field--inline">
         <label htmlFor="speed">Speed</label>
@@ -65,7 +65,7 @@ export function RunControls({ run, onRestarted }: Props) {
         ↺ Restart
       </button>
       <button type="button" onClick={() => send({ type: "stop" })} disabled={disabled || terminal}>
-        ⏹ Stop
+        Stop
       </button>
       {!run.canControl && <span className="muted">Watching: only the run's owner can control it.</span>}
       {error && (

@@ -23,7 +23,7 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek }: Props) {
       <span className="timeline__time">t = {time.toFixed(1)}s</span>
       {viewSeq !== null ? (
         <button type="button" onClick={() => onSeek(null)}>
-          ● Back to live
+          Back to live
         </button>
       ) : (
         <span className="badge badge--live">LIVE</span>

@@ -7,13 +7,15 @@ interface Props {
   state: RunState;
   selectedPod: string | null;
   onSelectPod(key: string): void;
+  /** Virtual now, ticking between events (for backoff countdowns). */
+  now: number;
 }
 
 const MAX_PER_LANE = 200;
 
 /** The three sub-queues of kube-scheduler's PriorityQueue, plus gated pods and the pod in flight. */
-export function QueueLanes({ state, selectedPod, onSelectPod }: Props) {
-  const { queues, pods, lastMove, time } = state;
+export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
+  const { queues, pods, lastMove } = state;
   const colorOf = useCallback((n: string) => priorityColor(n, state.priorityClasses), [state.priorityClasses]);
   const inFlight = Object.values(pods).filter((p) => p.queue === "inFlight").map((p) => p.key);
   const chip = (key: string, note?: string) => {
@@ -39,7 +41,7 @@ export function QueueLanes({ state, selectedPod, onSelectPod }: Props) {
           {inFlight.map((k) => chip(k))}
         </Lane>
         <Lane title="backoffQ" hint="waiting out the backoff" count={queues.backoff.length}>
-          {queues.backoff.slice(0, MAX_PER_LANE).map((b) => chip(b.pod, `retry in ${Math.max(0, b.until - time).toFixed(1)}s`))}
+          {queues.backoff.slice(0, MAX_PER_LANE).map((b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`))}
         </Lane>
         <Lane title="unschedulablePods" hint="waiting for a cluster event that may help" count={queues.unschedulable.length}>
           {queues.unschedulable.slice(0, MAX_PER_LANE).map((u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": ")))}

@@ -180,8 +180,8 @@ function ScoreTable({ record }: { record: CycleRecord }) {
 function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; state: RunState; onSelectPod(k: string): void }) {
   const p = record.preemption!;
   const prio = (k: string) => {
-    const pod = state.pods[k];
-    return pod ? ` (priority ${pod.priority})` : "";
+    const info = record.victimInfo[k] ?? state.pods[k];
+    return info ? ` (${info.priorityClassName || "no class"}, priority ${info.priority})` : "";
   };
   return (
     <div className="table-wrap preemption">
@@ -223,7 +223,7 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
                   <td>{c.numPDBViolations}</td>
                   <td>{c.highestPriority}</td>
                   <td>{c.prioritySum}</td>
-                  <td>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : (c.earliestStartTime ?? "now")}</td>
+                  <td>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
                 </tr>
               ))}
             </tbody>

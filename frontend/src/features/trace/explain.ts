@@ -2,6 +2,7 @@
 import type { PreemptionCandidate, PreemptionCriterion } from "@/protocol/events";
 import type { NodeFree } from "@/protocol/state";
 import { formatResource } from "@/lib/quantity";
+import { formatSeconds } from "@/lib/format";
 
 export const CRITERION_WORDS: Record<PreemptionCriterion, string> = {
   onlyCandidate: "it was the only candidate node",
@@ -45,7 +46,7 @@ export function criterionValue(c: PreemptionCandidate, criterion: PreemptionCrit
     case "fewestVictims":
       return `${c.victims.length} victim(s)`;
     case "latestStartTime":
-      return `earliest start ${c.earliestStartTime ?? "now"}`;
+      return `earliest start ${c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}`;
     default:
       return "";
   }

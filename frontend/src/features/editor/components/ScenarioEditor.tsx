@@ -23,6 +23,9 @@ interface Draft {
   settings: ScenarioSettings;
 }
 
+// A message that survives the navigation from /scenarios/new to /scenarios/<slug>.
+let flash: string | null = null;
+
 const NO_ERRORS: MappedErrors = { byObject: {}, fields: {}, other: [] };
 
 function starterDraft(): Draft {
@@ -47,7 +50,11 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   const [draft, setDraft] = useState<Draft | null>(slug ? null : starterDraft());
   const [tab, setTab] = useState<"forms" | "yaml" | "import">("forms");
   const [errors, setErrors] = useState<MappedErrors>(NO_ERRORS);
-  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(() => {
+    const text = flash;
+    flash = null;
+    return text ? { kind: "info", text } : null;
+  });
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(!slug);
 
@@ -100,13 +107,17 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     setSaved(s);
     setDirty(false);
     setMessage({ kind: "info", text: `Saved (version ${s.version}).` });
-    if (!saved) navigate(`/scenarios/${s.slug}`, { replace: true });
+    if (!saved) {
+      flash = `Created (version ${s.version}).`;
+      navigate(`/scenarios/${s.slug}`, { replace: true });
+    }
   };
   const importNew = async (yaml: string) => {
     const parsed = yamlToObjects(yaml);
     const objects = parsed.ok ? parsed.objects : draft.objects;
     const s = await run(() => importYaml(yaml, { title: draft.title || "Imported scenario", visibility: draft.visibility, settings: draft.settings }), objects);
     if (s) {
+      flash = `Imported ${s.objects.length} objects.`;
       navigate(`/scenarios/${s.slug}`);
       return;
     }
@@ -120,7 +131,10 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   const fork = async () => {
     if (!saved) return;
     const s = await run(() => forkScenario(saved.slug), draft.objects);
-    if (s) navigate(`/scenarios/${s.slug}`);
+    if (s) {
+      flash = `Forked into your own copy: edit away.`;
+      navigate(`/scenarios/${s.slug}`);
+    }
   };
   const remove = async () => {
     if (!saved || !confirm(`Delete "${saved.title}"? This cannot be undone.`)) return;
