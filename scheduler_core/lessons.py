@@ -149,6 +149,8 @@ class _Reader:
 
     def items(self, key: str, required: bool = False) -> list[Any]:
         value = self.get(key, list, required=required)
+        if required and not value:
+            self.fail(key, "must list at least one entry")
         return [] if value is None else value
 
 

@@ -110,6 +110,8 @@ expect:
   bound: {default/p1: node-1}
 """
 
+QUESTIONS = MINIMAL_LESSON[MINIMAL_LESSON.index("questions:"):MINIMAL_LESSON.index("expect:")]
+
 
 def write_lesson(tmp_path: Path, lesson: str = MINIMAL_LESSON, folder: str = "01-a-lesson") -> Path:
     target = tmp_path / folder
@@ -142,6 +144,8 @@ def test_a_minimal_lesson_loads_with_one_variant_named_main(tmp_path: Path) -> N
         pytest.param(("bound: {default/p1: node-1}", "bound: {default/p9: node-1}"), "expect: no pod 'default/p9'",
                      id="expectations must name pods of the scenario"),
         pytest.param(("title: A title", "title: ''"), "title: must not be empty", id="the title is required"),
+        pytest.param((QUESTIONS, "questions: []\n"), "questions: must list at least one entry",
+                     id="every lesson asks at least one question"),
         pytest.param(("idea: An idea.\n", "idea: An idea.\nscenario: other.yaml\n"), "no scenario file 'other.yaml'",
                      id="the scenario file must exist"),
     ],
