@@ -252,8 +252,8 @@ class PriorityQueue:
         return list(self._unschedulable.values())
 
     def next_backoff_release(self) -> float | None:
-        times = [self._release_time(info) for _, info in self._backoff.values()]
-        return min(times) if times else None
+        heads = [entries[0][0] for entries in (self._backoff_sorted, self._error_backoff_sorted) if entries]
+        return min(heads) if heads else None
 
     def active_keys(self) -> list[str]:
         return [e[-1] for e in self._active_sorted]
