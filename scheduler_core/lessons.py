@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from scheduler_core.commands import CommandError, validate_command
+
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 LESSON_FILE = "lesson.yaml"
 DEFAULT_SCENARIO_FILE = "scenario.yaml"
@@ -189,8 +191,6 @@ def load_lesson(folder: Path) -> Lesson:
         if stray:
             top.fail(stray[0], "belongs inside each entry of 'variants' when 'variants' is given")
         raw_variants = top.items("variants", required=True)
-        if not raw_variants:
-            top.fail("variants", "must list at least one variant")
         variants = tuple(_variant(v, folder, file, f"variants[{i}]", None) for i, v in enumerate(raw_variants))
     else:
         variants = (_variant(data, folder, file, "", "main"),)
@@ -296,8 +296,10 @@ def _command(data: Any, file: str, path: str) -> TimedCommand:
     if at < 0:
         r.fail("at", f"must be >= 0, got {at}")
     command = r.get("command", dict)
-    if not isinstance(command.get("type"), str):
-        r.fail("command.type", "is required (e.g. add_pod, add_node, delete_pod)")
+    try:
+        validate_command(command)
+    except CommandError as exc:
+        raise LessonError(f"{file}: {path}.{exc.path}: {exc.message} (got {exc.value!r})") from exc
     return TimedCommand(at=float(at), command=command)
 
 

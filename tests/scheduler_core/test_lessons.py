@@ -207,6 +207,12 @@ def test_timed_commands_must_be_in_time_order(tmp_path: Path) -> None:
         load_lesson(write_lesson(tmp_path, MINIMAL_LESSON.replace("steps:", commands, 1)))
 
 
+def test_a_timed_command_of_an_unknown_type_is_rejected(tmp_path: Path) -> None:
+    commands = "commands:\n  - {at: 5, command: {type: evict_pod, pod: default/p1}}\nsteps:"
+    with pytest.raises(LessonError, match=r"commands\[0\]\.command\.type: must be one of add_pod"):
+        load_lesson(write_lesson(tmp_path, MINIMAL_LESSON.replace("steps:", commands, 1)))
+
+
 def test_pods_added_by_timed_commands_can_be_named(tmp_path: Path) -> None:
     commands = (
         "commands:\n  - at: 5\n    command:\n      type: add_pod\n      manifest:\n"
