@@ -30,13 +30,23 @@ def say(message):
     print("[make] " + message, flush=True)
 
 
-def run(command, cwd=ROOT):
+def run(command, cwd=ROOT, log=None):
+    """Run `command`; with `log`, its output goes to that file and is shown only if it fails."""
     try:
-        subprocess.run(command, cwd=cwd, check=True)
+        if log is None:
+            subprocess.run(command, cwd=cwd, check=True)
+            return
+        os.makedirs(os.path.dirname(log), exist_ok=True)
+        with open(log, "wb") as out:
+            subprocess.run(command, cwd=cwd, check=True, stdout=out, stderr=subprocess.STDOUT)
     except FileNotFoundError:
         raise SetupError(f"`{command[0]}` is not installed or not on PATH.")
     except subprocess.CalledProcessError as exc:
-        raise SetupError(f"`{' '.join(command)}` failed with exit code {exc.returncode} (see its output above).")
+        where = "its output above" if log is None else log
+        if log is not None:
+            with open(log, errors="replace") as f:
+                print("".join(f.readlines()[-30:]), file=sys.stderr)
+        raise SetupError(f"`{' '.join(command)}` failed with exit code {exc.returncode} (see {where}).")
 
 
 def digest(paths, extra=""):
@@ -92,8 +102,9 @@ def ensure_venv():
         except ImportError:
             raise SetupError("Python's venv module is missing: apt-get install python3-venv (or python3.11-venv).")
         run([sys.executable, "-m", "venv", VENV])
-    say("Installing Python dependencies (requirements-dev.txt; the first time takes a minute) ...")
-    run([VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", requirements[1]])
+    log = os.path.join(ROOT, ".run", "pip-install.log")
+    say(f"Installing Python dependencies (requirements-dev.txt; the first time takes a minute; log: {log}) ...")
+    run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-r", requirements[1]], log=log)
     write_stamp(stamp, wanted)
 
 
