@@ -1,7 +1,8 @@
 """Small helpers for simulation tests: build a Simulation from builder objects, pick events."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from scheduler_core import SchedulerConfig, Simulation
 from scheduler_core.objects import Cluster, Node, Pod, PodDisruptionBudget

@@ -10,7 +10,9 @@ from scheduler_core.framework.runtime import Framework
 from scheduler_core.objects import Cluster, LabelSelector, PodDisruptionBudget
 from scheduler_core.preemption.evaluator import Candidate, Evaluator
 from scheduler_core.preemption.victims import (
-    earliest_start_time_of_highest_priority, filter_pods_with_pdb_violation, sort_by_importance,
+    earliest_start_time_of_highest_priority,
+    filter_pods_with_pdb_violation,
+    sort_by_importance,
 )
 from tests.scheduler_core.builders import make_pod
 
@@ -40,8 +42,11 @@ def test_a_pod_without_start_time_counts_as_started_now() -> None:
     assert [p.name for p in sort_by_importance(pods, 10.0)] == ["started", "unknown"]
 
 
+APP_A = LabelSelector(match_labels=(("app", "a"),))
+
+
 def _pdb(allowed: int, namespace: str = "default", disrupted: tuple[str, ...] = (),
-         selector: LabelSelector | None = LabelSelector(match_labels=(("app", "a"),))) -> PdbRecord:
+         selector: LabelSelector | None = APP_A) -> PdbRecord:
     return PdbRecord(PodDisruptionBudget("b", namespace, selector, disrupted_pods=disrupted), allowed)
 
 

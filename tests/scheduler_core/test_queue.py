@@ -5,11 +5,21 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.framework.events import NODE_ADD, QUEUE, SKIP, UNSCHEDULABLE_TIMEOUT, ClusterEventWithHint
+from scheduler_core.framework.events import (
+    NODE_ADD,
+    QUEUE,
+    SKIP,
+    UNSCHEDULABLE_TIMEOUT,
+    ClusterEventWithHint,
+)
 from scheduler_core.framework.interface import Status
 from scheduler_core.objects import Pod
 from scheduler_core.queue import PriorityQueue
-from scheduler_core.queue.queued_pod_info import QueuedPodInfo, backoff_duration, backoff_release_time
+from scheduler_core.queue.queued_pod_info import (
+    QueuedPodInfo,
+    backoff_duration,
+    backoff_release_time,
+)
 from tests.scheduler_core.builders import make_pod
 
 

@@ -4,17 +4,24 @@ Items 17–23 (queue) are also covered in depth by test_queue.py; here each has 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from scheduler_core import SchedulerConfig, Simulation
+from scheduler_core.framework.events import UNSCHEDULABLE_TIMEOUT
 from scheduler_core.framework.interface import CycleState, Status
 from scheduler_core.objects import (
-    LabelSelector, NodeAffinity, NodeSelectorRequirement, NodeSelectorTerm, PodAffinity, PodAffinityTerm,
+    LabelSelector,
+    NodeAffinity,
+    NodeSelectorRequirement,
+    NodeSelectorTerm,
+    PodAffinity,
+    PodAffinityTerm,
     PodDisruptionBudget,
 )
 from scheduler_core.preemption.evaluator import Evaluator
+from scheduler_core.queue.queued_pod_info import backoff_duration
 from tests.scheduler_core.builders import make_node, make_pod, taint
 from tests.scheduler_core.simkit import k8s_messages, of_kind, simulate
 
@@ -142,7 +149,7 @@ def test_victims_and_chosen_node(nodes: Any, pods: Any, preemptor: Any, pdbs: An
 
 
 def test_8_the_less_important_pod_is_the_single_pdb_violation() -> None:
-    nodes, pods, preemptor, pdbs = VICTIM_CASES[4].values[:4]
+    nodes, pods, preemptor, pdbs = cast(Any, VICTIM_CASES[4].values[:4])
     sim = simulate(nodes, [*pods, preemptor], pdbs=pdbs)
     sim.step()
     assert evaluated(sim)["candidates"][0]["numPDBViolations"] == 1
@@ -151,7 +158,7 @@ def test_8_the_less_important_pod_is_the_single_pdb_violation() -> None:
 def test_8_a_victim_listed_in_disrupted_pods_does_not_consume_budget() -> None:
     pdb = PodDisruptionBudget("pdb", selector=LabelSelector(match_labels=(("app", "a"),)),
                               disruptions_allowed=1, disrupted_pods=("x",))
-    nodes, pods, preemptor, _ = VICTIM_CASES[4].values[:4]
+    nodes, pods, preemptor, _ = cast(Any, VICTIM_CASES[4].values[:4])
     sim = simulate(nodes, [*pods, preemptor], pdbs=[pdb])
     sim.step()
     assert evaluated(sim)["candidates"][0]["numPDBViolations"] == 0
@@ -276,10 +283,8 @@ def test_17_backoff_sequence_with_wildcard_requeues() -> None:
         sim.step()
         qpi = sim.queue.get("default/p")
         assert qpi is not None
-        durations.append(__import__("scheduler_core.queue.queued_pod_info", fromlist=["x"]).backoff_duration(
-            qpi.attempts, 1, 10))
-        sim.queue.move_all(__import__("scheduler_core.framework.events", fromlist=["x"]).UNSCHEDULABLE_TIMEOUT,
-                           None, None, sim.now)
+        durations.append(backoff_duration(qpi.attempts, 1, 10))
+        sim.queue.move_all(UNSCHEDULABLE_TIMEOUT, None, None, sim.now)
     assert durations == [1, 2, 4, 8, 10, 10]
 
 
