@@ -40,6 +40,11 @@ export class RunStore {
 
   getSnapshot = (): RunSnapshot => this.snap;
 
+  /** Every event received so far, in seq order (appended in place; pair it with lastSeq). */
+  get allEvents(): readonly SimEvent[] {
+    return this.events;
+  }
+
   connect(options: Partial<RunSocketOptions> = {}): void {
     this.socket = new RunSocket(
       { url: runSocketUrl(this.runId), after: this.snap.live.seq, ...options },

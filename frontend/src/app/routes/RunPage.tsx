@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { getJson } from "@/lib/api";
 import { RunStore } from "@/lib/runStore";
 import type { RunView } from "@/lib/socket";
-import { navigate, Link } from "@/lib/router";
+import { navigate, Link, useLocation } from "@/lib/router";
+import { LessonPanel } from "@/features/lessons/LessonPanel";
+import { sendCommand, type RunCommand } from "@/features/controls/api";
 import type { RunState } from "@/protocol/state";
 import { ClusterMap } from "@/features/cluster/ClusterMap";
 import { QueueLanes } from "@/features/queue/QueueLanes";
@@ -31,6 +33,13 @@ export function RunPage({ runId }: { runId: number }) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [selectedPod, setSelectedPod] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const lesson = new URLSearchParams(useLocation().search).get("lesson");
+  const send = useCallback(
+    (command: Record<string, unknown>) => {
+      sendCommand(runId, command as RunCommand).catch((e: Error) => setLoadError(e.message));
+    },
+    [runId],
+  );
 
   useEffect(() => {
     let alive = true;
@@ -45,6 +54,11 @@ export function RunPage({ runId }: { runId: number }) {
     };
   }, [store, runId]);
 
+  const [title, setTitle] = useState<string | null>(null);
+  const scenarioSlug = snap.run?.scenario;
+  useEffect(() => {
+    if (scenarioSlug) getJson<{ title: string }>(`/api/scenarios/${scenarioSlug}/`).then((s) => setTitle(s.title), () => setTitle(null));
+  }, [scenarioSlug]);
   const state = snap.view;
   const run = snap.run;
   const ticking = snap.viewSeq === null && run?.status === "running";
@@ -60,7 +74,7 @@ export function RunPage({ runId }: { runId: number }) {
           {run && (
             <>
               {" "}
-              of <Link href={`/s/${run.scenario}`}>scenario {run.scenario}</Link>
+              of <Link href={`/s/${run.scenario}`}>{title ?? `scenario ${run.scenario}`}</Link>
             </>
           )}
         </h1>
@@ -75,12 +89,24 @@ export function RunPage({ runId }: { runId: number }) {
         )}
         {loadError && <p role="alert" className="field__error">{loadError}</p>}
         {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
-        {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}`)} />}
+        {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`)} />}
         <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={(s) => store.seek(s)} />
       </header>
       <div className="run-grid">
         <ClusterMap now={now} state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
         <aside className="run-side">
+          {lesson && (
+            <LessonPanel
+              slug={lesson}
+              events={store.allEvents}
+              seq={state.seq}
+              state={state}
+              canControl={!!run?.canControl}
+              live={snap.viewSeq === null}
+              now={now}
+              send={send}
+            />
+          )}
           <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}

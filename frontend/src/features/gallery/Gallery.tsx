@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link } from "@/lib/router";
+import { Link, navigate } from "@/lib/router";
+import { startRun } from "@/lib/runsApi";
+import { ApiError } from "@/lib/api";
 import { listLessons, listScenarios, type Lesson, type Page, type ScenarioSummary } from "./api";
 
 export function Gallery() {
@@ -24,6 +26,15 @@ export function Gallery() {
 
 function Lessons() {
   const [lessons, setLessons] = useState<Lesson[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = async (l: Lesson) => {
+    try {
+      const run = await startRun(l.scenario, { seed: l.seed });
+      navigate(`/runs/${run.id}?lesson=${encodeURIComponent(l.slug)}`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
   useEffect(() => {
     listLessons().then(setLessons, () => setLessons([]));
   }, []);
@@ -31,14 +42,19 @@ function Lessons() {
   return (
     <section aria-labelledby="lessons-title">
       <h2 id="lessons-title">Lessons</h2>
+      {error && <p role="alert">{error}</p>}
       <ul className="cards">
         {lessons.map((l) => (
           <li key={l.slug} className="card">
-            <h3>
-              <Link href={`/s/${l.scenario}?lesson=${encodeURIComponent(l.slug)}`}>{l.title}</Link>
-            </h3>
+            <h3>{l.title}</h3>
             <p>{l.summary}</p>
-            {l.steps && <small>{l.steps.length} steps</small>}
+            <div className="card__actions">
+              <button type="button" className="button--primary" onClick={() => start(l)} aria-label={`Start lesson: ${l.title}`}>
+                ▶ Start lesson
+              </button>
+              <Link href={`/s/${l.scenario}`}>View the cluster</Link>
+              {l.steps && <small>{l.steps.length} steps</small>}
+            </div>
           </li>
         ))}
       </ul>

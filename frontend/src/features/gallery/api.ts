@@ -25,6 +25,7 @@ export interface Lesson {
   title: string;
   summary: string;
   scenario: string;
+  seed?: number;
   steps?: { title: string; markdown: string }[];
 }
 

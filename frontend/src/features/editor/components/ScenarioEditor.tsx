@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { navigate, Link } from "@/lib/router";
 import { TextField, SelectField } from "@/components/Field";
-import { startRun } from "../runApi";
+import { startRun } from "@/lib/runsApi";
 import { createScenario, deleteScenario, exportUrl, forkScenario, getScenario, importYaml, updateScenario, type Scenario, type ScenarioSettings, type Visibility } from "../api";
 import { mapErrors, type MappedErrors } from "../model/errors";
 import { nameOf, newNode, newPod, newPriorityClass, setIn, type Manifest } from "../model/manifest";
@@ -14,6 +14,7 @@ import { PdbsSection } from "./PdbsSection";
 import { SettingsSection } from "./SettingsSection";
 import { YamlTab } from "./YamlTab";
 import { ImportPanel } from "./ImportPanel";
+import { RunsList } from "./RunsList";
 
 interface Draft {
   title: string;
@@ -245,6 +246,8 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
           </details>
         )}
       </header>
+
+      {saved && <RunsList slug={saved.slug} />}
 
       <div className="meta-grid">
         <TextField label="Title" value={draft.title} onChange={(v) => update({ title: v })} error={errors.fields.title} readOnly={readOnly} />

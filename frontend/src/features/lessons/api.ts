@@ -1,0 +1,34 @@
+import { getJson } from "@/lib/api";
+
+export type Trigger = Record<string, unknown>;
+
+export interface LessonStep {
+  title: string;
+  markdown: string;
+  at: Trigger;
+}
+
+export interface LessonQuestion {
+  id: string;
+  prompt: string;
+  kind: "node" | "pod";
+  answer: string;
+  explanation: string;
+  revealAt: Trigger;
+}
+
+export interface LessonDetail {
+  slug: string;
+  number: number;
+  title: string;
+  summary: string;
+  idea: string;
+  scenario: string;
+  seed: number;
+  until: number | null;
+  commands: { at: number; command: Record<string, unknown> }[];
+  steps: LessonStep[];
+  questions: LessonQuestion[];
+}
+
+export const getLesson = (slug: string) => getJson<LessonDetail>(`/api/lessons/${slug}/`);
