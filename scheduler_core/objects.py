@@ -7,9 +7,9 @@ negative ``start_time``. ``scheduler_core.quantity`` converts Kubernetes quantit
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping
 
 CPU = "cpu"
 MEMORY = "memory"
@@ -200,27 +200,56 @@ class Pod:
     @cached_property
     def requests(self) -> dict[str, int]:
         """Effective pod request (component-helpers resource.PodRequests, sidecar-aware) + overhead."""
-        total: dict[str, int] = {}
-        sidecars: dict[str, int] = {}
-        for c in self.init_containers:
-            if c.is_sidecar:
-                _add_into(sidecars, c.requests)
-                continue
-            # An init container runs beside the sidecars declared before it.
-            running = dict(sidecars)
-            _add_into(running, c.requests)
-            _max_into(total, running)
-        regular = dict(sidecars)
-        for c in self.containers:
-            _add_into(regular, c.requests)
-        _max_into(total, regular)
-        _add_into(total, self.overhead)
-        return total
+        return aggregate_requests(self)
+
+    @cached_property
+    def non_zero_requests(self) -> dict[str, int]:
+        """cpu/memory as the scorers see them (schedutil.GetNonzeroRequests)."""
+        reqs = aggregate_requests(self, NON_MISSING_DEFAULTS)
+        return {CPU: reqs.get(CPU, 0), MEMORY: reqs.get(MEMORY, 0)}
 
     @cached_property
     def host_ports(self) -> tuple[ContainerPort, ...]:
         containers = self.containers + tuple(c for c in self.init_containers if c.is_sidecar)
         return tuple(p for c in containers for p in c.ports if p.host_port > 0)
+
+
+# schedutil.DefaultMilliCPURequest / DefaultMemoryRequest: only for scoring, never for Fit.
+DEFAULT_MILLI_CPU_REQUEST = 100
+DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024
+NON_MISSING_DEFAULTS: Mapping[str, int] = {CPU: DEFAULT_MILLI_CPU_REQUEST, MEMORY: DEFAULT_MEMORY_REQUEST}
+
+
+def aggregate_requests(pod: Pod, non_missing: Mapping[str, int] | None = None) -> dict[str, int]:
+    """resource.PodRequests: max(Σ containers + Σ sidecars, max over init containers of
+    (request + sidecars declared before it)) + overhead.
+
+    ``non_missing`` fills a request a container does not state, per container
+    (NonMissingContainerRequests): two request-less containers count 2 × 100m. An explicit 0 stays 0.
+    """
+    total: dict[str, int] = {}
+    sidecars: dict[str, int] = {}
+    for c in pod.init_containers:
+        reqs = _container_requests(c, non_missing)
+        if c.is_sidecar:
+            _add_into(sidecars, reqs)
+            continue
+        # An init container runs beside the sidecars declared before it.
+        running = dict(sidecars)
+        _add_into(running, reqs)
+        _max_into(total, running)
+    regular = dict(sidecars)
+    for c in pod.containers:
+        _add_into(regular, _container_requests(c, non_missing))
+    _max_into(total, regular)
+    _add_into(total, pod.overhead)
+    return total
+
+
+def _container_requests(c: Container, non_missing: Mapping[str, int] | None) -> Mapping[str, int]:
+    if not non_missing:
+        return c.requests
+    return {**non_missing, **c.requests}
 
 
 def _add_into(acc: dict[str, int], more: Mapping[str, int]) -> None:

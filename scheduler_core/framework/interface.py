@@ -1,7 +1,7 @@
 """Framework types, one to one with kube-scheduler's framework/interface.go and types.go."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:

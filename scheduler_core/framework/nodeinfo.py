@@ -7,20 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scheduler_core.objects import CPU, MEMORY, Node, Pod
-
-# schedutil.DefaultMilliCPURequest / DefaultMemoryRequest: used only for scoring.
-DEFAULT_MILLI_CPU_REQUEST = 100
-DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024
-
-
-def non_zero_requests(pod: Pod) -> dict[str, int]:
-    """cpu/memory as the scorers see them: 0 becomes the defaults (schedutil.GetNonzeroRequests)."""
-    req = pod.requests
-    return {
-        CPU: req.get(CPU, 0) or DEFAULT_MILLI_CPU_REQUEST,
-        MEMORY: req.get(MEMORY, 0) or DEFAULT_MEMORY_REQUEST,
-    }
+from scheduler_core.objects import Node, Pod
 
 
 @dataclass
@@ -47,7 +34,7 @@ class NodeInfo:
     def _account(self, pod: Pod, sign: int) -> None:
         for name, amount in pod.requests.items():
             self.requested[name] = self.requested.get(name, 0) + sign * amount
-        for name, amount in non_zero_requests(pod).items():
+        for name, amount in pod.non_zero_requests.items():
             self.non_zero_requested[name] = self.non_zero_requested.get(name, 0) + sign * amount
         for port in pod.host_ports:
             slot = (port.host_ip or "0.0.0.0", port.protocol, port.host_port)
