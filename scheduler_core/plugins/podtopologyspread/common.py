@@ -17,11 +17,13 @@ from scheduler_core.objects import (
     LabelSelector,
     LabelSelectorRequirement,
     Node,
-    NodeSelectorRequirement,
-    NodeSelectorTerm,
     Pod,
     TopologySpreadConstraint,
 )
+from scheduler_core.plugins.nodeaffinity import (
+    required_node_affinity_matches as matches_required_node_affinity,
+)
+from scheduler_core.plugins.tainttoleration import find_matching_untolerated_taint
 
 DO_NOT_SCHEDULE = "DoNotSchedule"
 SCHEDULE_ANYWAY = "ScheduleAnyway"
@@ -112,45 +114,6 @@ def node_labels_match_spread_constraints(labels: Mapping[str, str], constraints:
     return all(c.topology_key in labels for c in constraints)
 
 
-def matches_required_node_affinity(pod: Pod, node: Node) -> bool:
-    """nodeaffinity.GetRequiredNodeAffinity(pod).Match: nodeSelector AND required terms (ORed)."""
-    if any(node.labels.get(k) != v for k, v in pod.node_selector.items()):
-        return False
-    required = pod.node_affinity.required if pod.node_affinity else None
-    return required is None or any(_node_selector_term_matches(t, node) for t in required)
-
-
-def _node_selector_term_matches(term: NodeSelectorTerm, node: Node) -> bool:
-    if not term.match_expressions and not term.match_fields:
-        return False
-    fields = {"metadata.name": node.name}
-    return all(_requirement_matches(r, node.labels) for r in term.match_expressions) and all(
-        _requirement_matches(r, fields) for r in term.match_fields
-    )
-
-
-def _requirement_matches(r: NodeSelectorRequirement, labels: Mapping[str, str]) -> bool:
-    value = labels.get(r.key)
-    if r.operator == "In":
-        return value is not None and value in r.values
-    if r.operator == "NotIn":
-        return value is None or value not in r.values
-    if r.operator == "Exists":
-        return value is not None
-    if r.operator == "DoesNotExist":
-        return value is None
-    if r.operator in ("Gt", "Lt") and value is not None and len(r.values) == 1:
-        try:
-            have, want = int(value), int(r.values[0])
-        except ValueError:
-            return False
-        return have > want if r.operator == "Gt" else have < want
-    return False
-
-
 def has_untolerated_do_not_schedule_taint(pod: Pod, node: Node) -> bool:
     """FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc (NoSchedule, NoExecute)."""
-    return any(
-        t.effect in ("NoSchedule", "NoExecute") and not any(tol.tolerates(t) for tol in pod.tolerations)
-        for t in node.taints
-    )
+    return find_matching_untolerated_taint(node.taints, pod.tolerations) is not None
