@@ -8,9 +8,19 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.lessons.selectors import scenario_slug
-from scheduler_core.lessons import CRITERIA, Lesson, Variant
+from scheduler_core.lessons import CRITERIA, TRIGGER_KEYS, Lesson, Variant
 
-_TEXT = {"type": "string"}
+
+def _trigger_property(key: str) -> dict[str, Any]:
+    if key in ("time", "until"):
+        return {"type": "number"}
+    if key == "nth":
+        return {"type": "integer", "minimum": 1}
+    if key == "criterion":
+        return {"type": "string", "enum": list(CRITERIA)}
+    return {"type": "string"}
+
+
 TRIGGER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": (
@@ -19,12 +29,7 @@ TRIGGER_SCHEMA: dict[str, Any] = {
         "queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's "
         "field of that name (a pod or node view counts by key or name). See docs/lessons.md."
     ),
-    "properties": {
-        "event": _TEXT, "time": {"type": "number"}, "nth": {"type": "integer", "minimum": 1},
-        "pod": _TEXT, "node": _TEXT, "reason": _TEXT, "object": _TEXT, "type": _TEXT,
-        "from": _TEXT, "to": _TEXT, "until": {"type": "number"}, "chosen": _TEXT, "criterion": {"type": "string", "enum": list(CRITERIA)},
-        "result": _TEXT, "messageContains": _TEXT, "queueEvent": _TEXT,
-    },
+    "properties": {key: _trigger_property(key) for key in TRIGGER_KEYS},
     "additionalProperties": False,
 }
 

@@ -6,6 +6,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
@@ -13,6 +14,7 @@ from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from playground.lessons.serializers import TRIGGER_SCHEMA
 from playground.lessons.services import (
     CREATED,
     UNCHANGED,
@@ -92,6 +94,13 @@ def test_the_schema_describes_the_lessons_endpoints_without_warnings() -> None:
     assert {"/api/lessons/", "/api/lessons/{slug}/"} <= set(schema["paths"])
     lesson = schema["components"]["schemas"]["Lesson"]
     assert {"scenario", "steps", "questions", "variants"} <= set(lesson["properties"])
+
+
+def test_every_trigger_in_the_lessons_fits_the_documented_schema() -> None:
+    triggers = [t for lesson in load_lessons() for v in lesson.variants
+                for t in [*(s.at for s in v.steps), *(q.reveal_at for q in v.questions)]]
+    for trigger in triggers:
+        jsonschema.validate(dict(trigger), TRIGGER_SCHEMA)
 
 
 # --------------------------------------------------------------------------- load_lessons
