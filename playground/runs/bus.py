@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from functools import lru_cache
@@ -67,8 +68,13 @@ class Waker:
         return bool(exists)
 
 
-def events_message(events: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"type": "run.events", "events": events}
+def events_message(events: list[dict[str, Any]], produced_at: float | None = None) -> dict[str, Any]:
+    """One tick's batch, serialised once here rather than once per viewer.
+
+    produced_at: wall time (epoch s) the batch's first event was computed, for lag measurements.
+    """
+    return {"type": "run.events", "first": events[0]["seq"], "last": events[-1]["seq"], "count": len(events),
+            "json": json.dumps(events, separators=(",", ":")), "producedAt": produced_at}
 
 
 def status_message(run_view: dict[str, Any]) -> dict[str, Any]:

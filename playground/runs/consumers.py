@@ -5,8 +5,11 @@ Protocol (version 1) in docs/events.md, section "WebSocket protocol".
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
+from bisect import bisect_right
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -36,17 +39,14 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         await self.accept()  # accept first so the close code reaches the client
         after = _after(query)
-        user = await database_sync_to_async(_user)(self.scope, query)
-        run = await database_sync_to_async(selectors.run_for_watcher)(user, self.run_id) if user else None
-        if after is None or run is None:
+        user, view = await open_view(self.scope, query, self.run_id)
+        if after is None or view is None:
             await self.close(code=CLOSE_BAD_REQUEST if after is None else CLOSE_NOT_FOUND)
             return
-        self.user, self.last_sent = user, after
-        self.can_control = selectors.can_control(user, run)
+        self.user, self.last_sent, self.can_control = user, after, view["canControl"]
         # Join before reading the backlog: what is published meanwhile waits in our channel.
         self.group = bus.group_name(self.run_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        view = await database_sync_to_async(selectors.run_view)(run, user)
         await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
         await self._send_from_database(delivery.plan_upto(after, 2**62).gap)
 
@@ -57,9 +57,16 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # ---- from the worker, via the group ----
 
     async def run_events(self, message: dict[str, Any]) -> None:
-        step = delivery.plan(self.last_sent, message["events"])
-        await self._send_from_database(step.gap)
-        await self._send_events(step.events)
+        step = delivery.plan_batch(self.last_sent, message["first"], message["last"])
+        if step.action == "decode":  # rare: published while our backlog read already covered part of it
+            fresh = delivery.plan(self.last_sent, json.loads(message["json"])).events
+            await self._send_raw(json.dumps(fresh), [e["seq"] for e in fresh], message.get("producedAt"))
+        elif step.action == "send":
+            await self._send_from_database(step.gap)
+            seqs = list(range(message["first"], message["last"] + 1))
+            if len(seqs) != message["count"]:
+                seqs = [-1]  # a batch with a hole: refused below
+            await self._send_raw(message["json"], seqs, message.get("producedAt"))
 
     async def run_status(self, message: dict[str, Any]) -> None:
         run = dict(message["run"], canControl=self.can_control)
@@ -71,21 +78,23 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         after, upto = gap
         while after < upto:
-            page = await database_sync_to_async(selectors.events_between_page)(self.run_id, after, upto)
-            if not page:
+            seqs, events_json = await backlog.page(self.run_id, after, upto)
+            if not seqs:
                 return
-            await self._send_events(page)
-            after = page[-1]["seq"]
+            await self._send_raw(events_json, seqs)
+            after = seqs[-1]
 
-    async def _send_events(self, events: list[dict[str, Any]]) -> None:
-        if not events:
+    async def _send_raw(self, events_json: str, seqs: list[int], produced_at: float | None = None) -> None:
+        """Events as stored/serialised JSON text: no decode and re-encode per viewer."""
+        if not seqs:
             return
-        if not delivery.contiguous(self.last_sent, events):  # a bug upstream: never send a hole
+        if not delivery.contiguous(self.last_sent, seqs):  # a bug upstream: never send a hole
             log.error("run %s: refusing non-contiguous events after %s", self.run_id, self.last_sent)
             await self.close(code=1011)
             return
-        await self.send_json({"type": "events", "events": events})
-        self.last_sent = events[-1]["seq"]
+        stamp = "" if produced_at is None else f',"producedAt":{produced_at!r}'
+        await self.send(text_data=f'{{"type":"events","events":{events_json}{stamp}}}')
+        self.last_sent = seqs[-1]
 
     # ---- from the client ----
 
@@ -116,6 +125,45 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json({"type": "error", "id": client_id, **error_body(summary_message(errors), errors)})
         else:
             await self.send_json({"type": "command.result", "id": client_id, "command": selectors.command_view(command)})
+
+
+def _open_view(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> tuple[Any, dict[str, Any] | None]:
+    """Who is watching which run, in one database round trip."""
+    user = _user(scope, query)
+    run = selectors.run_for_watcher(user, run_id) if user is not None else None
+    return user, selectors.run_view(run, user) if run is not None else None
+
+
+class BacklogPages:
+    """Stored events never change, and a workshop's viewers all join the same run at once: keep
+    recently read full pages (seq k*1000+1 .. (k+1)*1000) as their stored JSON texts."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.pages: OrderedDict[tuple[int, int], tuple[list[int], list[str]]] = OrderedDict()
+        self.size = size
+
+    async def page(self, run_id: int, after: int, upto: int) -> tuple[list[int], str]:
+        """The events in (after, upto] from one page, as a JSON array text."""
+        start = after - after % selectors.BACKLOG_PAGE
+        key = (run_id, start)
+        if key in self.pages:
+            self.pages.move_to_end(key)
+            seqs, texts = self.pages[key]
+        else:
+            seqs, texts = await read_page(run_id, start, start + selectors.BACKLOG_PAGE)
+            if len(seqs) == selectors.BACKLOG_PAGE:
+                self.pages[key] = (seqs, texts)
+                if len(self.pages) > self.size:
+                    self.pages.popitem(last=False)
+        first, last = bisect_right(seqs, after), bisect_right(seqs, upto)
+        return seqs[first:last], "[" + ",".join(texts[first:last]) + "]"
+
+
+# Opening and backlog reads are read-only and independent of each other: run them in the thread
+# pool, not all viewers of the server one after another in channels' thread-sensitive thread.
+open_view = database_sync_to_async(_open_view, thread_sensitive=False)
+read_page = database_sync_to_async(selectors.raw_events_page, thread_sensitive=False)
+backlog = BacklogPages()
 
 
 def _after(query: dict[str, list[str]]) -> int | None:

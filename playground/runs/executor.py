@@ -53,6 +53,7 @@ class RunLoop:
         self.last_flush = self.last_checkpoint = clock()
         self.events_since_checkpoint = 0
         self.idle_since: float | None = None
+        self.batch_wall: float | None = None  # wall time the pending batch's first event was computed
         self._rebuild()
         if run.status == Status.QUEUED:
             run.status = Status.RUNNING
@@ -150,6 +151,8 @@ class RunLoop:
 
     def _emit(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         self.sim_seq = simulation.last_seq(events, self.sim_seq)
+        if events and self.batch_wall is None:
+            self.batch_wall = time.time()
         return events
 
     # ---- virtual clock ----
@@ -269,8 +272,9 @@ class RunLoop:
         run.time = self.sim.now if run.status == Status.FINISHED else self._display_time()
         self.events_since_checkpoint += len(self.events)
         checkpoint = self._checkpoint() if self._checkpoint_due() else None
-        services.commit_tick(run, self.token, self.events, self.applied, checkpoint, self.status_changed)
-        self.events, self.applied, self.status_changed = [], [], False
+        services.commit_tick(run, self.token, self.events, self.applied, checkpoint, self.status_changed,
+                             self.batch_wall)
+        self.events, self.applied, self.status_changed, self.batch_wall = [], [], False, None
         self.last_flush = self.clock()
         if checkpoint is not None:
             self.last_checkpoint, self.events_since_checkpoint = self.last_flush, 0

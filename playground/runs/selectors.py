@@ -5,7 +5,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from playground.runs.models import Run, RunCommand, RunEvent
@@ -135,6 +136,14 @@ def is_settled(run: Run) -> bool:
 
 def runs_of_owner(user: User) -> QuerySet[Run]:
     return Run.objects.select_related("scenario", "owner__profile").filter(owner_id=user.pk or -1)
+
+
+def raw_events_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE) -> tuple[list[int], list[str]]:
+    """Seqs and the events' JSON text as stored, for sockets that forward them without decoding."""
+    rows = (RunEvent.objects.filter(run_id=run_id, seq__gt=after, seq__lte=upto).order_by("seq")
+            .annotate(text=Cast("data", TextField())).values_list("seq", "text")[:page])
+    seqs, texts = zip(*rows, strict=True) if rows else ((), ())
+    return list(seqs), list(texts)
 
 
 def events_between_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE) -> list[dict[str, Any]]:

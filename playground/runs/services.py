@@ -5,6 +5,7 @@ lease-fenced functions at the bottom of this module.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
@@ -13,7 +14,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
@@ -207,7 +208,7 @@ def acquire_lease(run_id: int, token: str) -> Run | None:
 
 
 def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: list[RunCommand],
-                checkpoint: dict[str, Any] | None, status_changed: bool) -> None:
+                checkpoint: dict[str, Any] | None, status_changed: bool, produced_at: float | None = None) -> None:
     """One worker tick in one transaction; viewers hear of it only after the commit."""
     with transaction.atomic():
         fields = {"status": run.status, "reason": run.reason, "speed": run.speed, "time": run.time,
@@ -215,23 +216,37 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
                   "lease_expires_at": timezone.now() + timedelta(seconds=conf.LEASE_SECONDS)}
         if not Run.objects.filter(pk=run.pk, lease_token=token).update(**fields):
             raise LeaseLost(run.pk)
-        RunEvent.objects.bulk_create([RunEvent.from_event(run.pk, e) for e in events])
+        store_events(run.pk, events)
         if applied:
             RunCommand.objects.bulk_update(applied, ["status", "tick", "time", "after_seq", "error"])
         if checkpoint is not None:
             RunCheckpoint.objects.update_or_create(run_id=run.pk, defaults=checkpoint)
-        transaction.on_commit(lambda: _publish_tick(run, events, status_changed))
+        transaction.on_commit(lambda: _publish_tick(run, events, status_changed, produced_at))
+
+
+def store_events(run_id: int, events: list[dict[str, Any]]) -> None:
+    if not events:
+        return
+    if connection.vendor != "postgresql":
+        RunEvent.objects.bulk_create([RunEvent.from_event(run_id, e) for e in events])
+        return
+    # COPY: bulk_create's client-side quoting of hundreds of JSON documents costs ~1 ms an event.
+    table = RunEvent._meta.db_table
+    with connection.cursor() as cursor, cursor.cursor.copy(
+            f"COPY {table} (run_id, seq, t, kind, data) FROM STDIN") as copy:
+        for e in events:
+            copy.write_row((run_id, e["seq"], e.get("t", 0.0), e["kind"], json.dumps(e)))
 
 
 _publisher: bus.Publisher | None = None
 
 
-def _publish_tick(run: Run, events: list[dict[str, Any]], status_changed: bool) -> None:
+def _publish_tick(run: Run, events: list[dict[str, Any]], status_changed: bool, produced_at: float | None) -> None:
     global _publisher
     if _publisher is None:
         _publisher = bus.Publisher()
     if events:
-        _publisher.send(run.pk, bus.events_message(events))
+        _publisher.send(run.pk, bus.events_message(events, produced_at))
     if status_changed:
         _publisher.send(run.pk, bus.status_message(selectors.run_view(run)))
 

@@ -57,7 +57,7 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     """Publishing and queueing captured; the real scheduler_core."""
     sent: list[tuple[str, Any]] = []
 
-    def capture(run: Run, events: list[dict[str, Any]], status_changed: bool) -> None:
+    def capture(run: Run, events: list[dict[str, Any]], status_changed: bool, *_: Any) -> None:
         sent.append(("events", list(events)) if events else ("status", run.status))
 
     monkeypatch.setattr(services, "_publish_tick", capture)
@@ -72,7 +72,7 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
 def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     sent: list[tuple[str, Any]] = []
 
-    def capture(run: Run, events: list[dict[str, Any]], status_changed: bool) -> None:
+    def capture(run: Run, events: list[dict[str, Any]], status_changed: bool, *_: Any) -> None:
         if events:
             sent.append(("events", list(events)))
         if status_changed:
