@@ -5,6 +5,7 @@ emission and the cluster mutations (bind, nominate); every random choice uses ``
 """
 from __future__ import annotations
 
+import heapq
 from typing import Any, Protocol
 
 from scheduler_core.cluster_state import ClusterState
@@ -142,8 +143,8 @@ class Scheduler:
         statuses = diagnosis.node_to_status
         success, error = Code.SUCCESS, Code.ERROR
         processed = 0
-        for i in range(n):
-            info = nodes[(start + i) % n]
+        start %= n
+        for info in nodes[start:] + nodes[:start] if start else nodes:
             name = info.node.name
             processed += 1
             if nominator is not None and nominator.has_pods(name):
@@ -193,7 +194,7 @@ class Scheduler:
 
     def _select(self, state: CycleState, pod: Pod, cycle: int, feasible: list[NodeInfo]) -> tuple[str, Status | None]:
         if len(feasible) == 1:
-            return feasible[0].name, None
+            return feasible[0].node.name, None
         fw = self.framework
         status = fw.run_pre_score_plugins(state, pod, feasible)
         if not status.is_success:
@@ -201,33 +202,24 @@ class Scheduler:
         per_plugin, status = fw.run_score_plugins(state, pod, feasible, self.cache, self.cache.signature_id(pod))
         if not status.is_success:
             return "", status
-        totals = dict.fromkeys([info.node.name for info in feasible], 0)
-        for scores in per_plugin.values():
-            for node, value in scores.items():
-                totals[node] += value
+        names = [info.node.name for info in feasible]
+        # Every plugin's dict is in feasible order, so the columns line up.
+        columns = [list(scores.values()) for scores in per_plugin.values()]
+        totals = dict(zip(names, map(sum, zip(*columns)))) if columns else dict.fromkeys(names, 0)
         chosen, ties = self.select_host(feasible, totals)
         self._trace_scored(cycle, pod, per_plugin, totals, chosen, ties)
         return chosen, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
-        """selectHost: reservoir sampling among the nodes with the maximum total score.
+        """selectHost: a node with the maximum total score, uniformly at random among ties.
 
-        The k-th tie replaces the choice with probability 1/k (upstream: rand.Intn(k) == 0).
+        Upstream samples a reservoir (the k-th tie replaces the choice with probability 1/k); the
+        result is the same uniform choice, drawn here with one call to the run's RNG.
         """
-        random = self.host.rng.random
-        selected = feasible[0].node.name
-        best = totals[selected]
-        ties = [selected]
-        for info in feasible[1:]:
-            name = info.node.name
-            score = totals[name]
-            if score > best:
-                best, selected, ties = score, name, [name]
-            elif score == best:
-                ties.append(name)
-                if random() * len(ties) < 1.0:
-                    selected = name
-        return selected, ties
+        best = max(totals.values())
+        ties = [name for name, score in totals.items() if score == best]
+        chosen = ties[0] if len(ties) == 1 else ties[self.host.rng.randrange(len(ties))]
+        return chosen, ties
 
     # ---- trace --------------------------------------------------------------------------
 
@@ -250,7 +242,7 @@ class Scheduler:
 
     def _trace_scored(self, cycle: int, pod: Pod, per_plugin: dict[str, dict[str, int]],
                       totals: dict[str, int], chosen: str, ties: list[str]) -> None:
-        ranked = sorted(totals, key=lambda n: -totals[n])[:TRACE_LIMIT]
+        ranked = heapq.nlargest(TRACE_LIMIT, totals, key=totals.__getitem__)
         if chosen not in ranked:
             ranked.append(chosen)
         self.host.emit(

@@ -32,8 +32,8 @@ class NodeLocalCache:
         self._ids: dict[Any, int] = {}
         # (pod signature id, filter chain) -> node -> (node version, status)
         self.filters: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, Status]]] = {}
-        # (plugin, pod signature id) -> node -> (node version, raw score)
-        self.scores: dict[tuple[str, int], dict[str, tuple[int, int]]] = {}
+        # (pod signature id, node-local score plugins) -> node -> (node version, raw scores)
+        self.scores: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, tuple[int, ...]]]] = {}
 
     def signature_id(self, pod: Pod) -> int:
         """A small int per distinct pod signature, so cache checks compare ints."""

@@ -137,30 +137,41 @@ class Framework:
     # ---- PreScore / Score ----
 
     @staticmethod
-    def _raw_scores(
-        plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo],
-        cache: NodeLocalCache | None, signature: int,
-    ) -> tuple[dict[str, int], Status | None]:
+    def _raw_scores(plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> tuple[dict[str, int], Status | None]:
         score_fn = plugin.score
         raw: dict[str, int] = {}
-        memo = cache.scores.setdefault((plugin.name, signature), {}) \
-            if cache is not None and plugin.name in NODE_LOCAL_SCORE_PLUGINS else None
-        versions = cache.versions if cache is not None else {}
         for info in nodes:
-            name = info.node.name
-            if memo is not None:
-                hit = memo.get(name)
-                version = versions[name]
-                if hit is not None and hit[0] == version:
-                    raw[name] = hit[1]
-                    continue
             value, status = score_fn(state, pod, info)
             if not status.is_success:
                 return {}, Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
-            raw[name] = value
-            if memo is not None:
-                memo[name] = (version, value)
+            raw[info.node.name] = value
         return raw, None
+
+    @staticmethod
+    def _node_local_raw_scores(
+        plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], cache: NodeLocalCache, signature: int,
+    ) -> tuple[dict[str, dict[str, int]], Status | None]:
+        """Raw scores of the node-local plugins, one cache lookup per node for all of them."""
+        memo = cache.scores.setdefault((signature, tuple(p.name for p in plugins)), {})
+        versions = cache.versions
+        rows: list[tuple[int, ...]] = []
+        for info in nodes:
+            name = info.node.name
+            version = versions[name]
+            hit = memo.get(name)
+            if hit is not None and hit[0] == version:
+                rows.append(hit[1])
+                continue
+            row = []
+            for plugin in plugins:
+                value, status = plugin.score(state, pod, info)
+                if not status.is_success:
+                    return {}, Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
+                row.append(value)
+            memo[name] = (version, tuple(row))
+            rows.append(memo[name][1])
+        names = [info.node.name for info in nodes]
+        return {p.name: dict(zip(names, column)) for p, column in zip(plugins, zip(*rows))}, None
 
     def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         for plugin in self.pre_score_plugins:
@@ -177,12 +188,19 @@ class Framework:
     ) -> tuple[dict[str, dict[str, int]], Status]:
         """RunScorePlugins → {plugin: {node: weighted score}}; normalise, check range, weight."""
         out: dict[str, dict[str, int]] = {}
-        for plugin in self.score_plugins:
-            if plugin.name in state.skip_score_plugins:
-                continue
-            raw, error = self._raw_scores(plugin, state, pod, nodes, cache, signature)
+        active = [p for p in self.score_plugins if p.name not in state.skip_score_plugins]
+        local: dict[str, dict[str, int]] = {}
+        if cache is not None:
+            local_plugins = [p for p in active if p.name in NODE_LOCAL_SCORE_PLUGINS]
+            local, error = self._node_local_raw_scores(local_plugins, state, pod, nodes, cache, signature)
             if error is not None:
                 return {}, error
+        for plugin in active:
+            raw = local.get(plugin.name)
+            if raw is None:
+                raw, error = self._raw_scores(plugin, state, pod, nodes)
+                if error is not None:
+                    return {}, error
             status = plugin.normalize_score(state, pod, raw) if _has(plugin, "normalize_score") else None
             if status is not None and not status.is_success:
                 return {}, Status.error(f'running Normalize on Score plugin "{plugin.name}": {status.message}')
