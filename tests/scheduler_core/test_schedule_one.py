@@ -77,3 +77,17 @@ def test_zero_nodes_fails_with_no_nodes_available_and_no_preemption() -> None:
     sim.step()
     assert not of_kind(sim.events, "preemption.evaluated")
     assert of_kind(sim.events, "cycle.finished")[0]["result"] == "unschedulable"
+
+
+@pytest.mark.parametrize(("priority", "fits"), [
+    pytest.param(5, False, id="a lower-priority pod sees the nominated pod and does not take its space"),
+    pytest.param(10, False, id="an equal-priority pod also respects the nomination"),
+    pytest.param(20, True, id="a higher-priority pod ignores the nomination and takes the space"),
+])
+def test_filters_count_nominated_pods_of_at_least_the_same_priority(priority: int, fits: bool) -> None:
+    sim = simulate([make_node("n1", cpu="1")], [make_pod("nominee", 10, cpu="1", nominated_node_name="n1"),
+                                                make_pod("p", priority, cpu="1")])
+    sim.queue.delete("default/nominee")  # keep it out of the way, nominated but not queued
+    sim.queue.nominator.add("default/nominee", "n1")
+    sim.step()
+    assert bool(of_kind(sim.events, "pod.bound", pod="default/p")) is fits
