@@ -19,3 +19,9 @@ urlpatterns = [
     # Everything else is the browser app (client-side routing).
     re_path(r"^(?!api/|static/|ws/|admin/).*$", views.app, name="app"),
 ]
+
+# Unmatched /api/ URLs, oversized bodies and crashes answer with the API's JSON error envelope.
+handler400 = "playground.api_errors.handler400"
+handler403 = "playground.api_errors.handler403"
+handler404 = "playground.api_errors.handler404"
+handler500 = "playground.api_errors.handler500"
