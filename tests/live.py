@@ -18,7 +18,9 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -86,9 +88,9 @@ def claim_redis_db(client: redis.Redis, owner: str) -> int:
                 f"another test run (keys {REDIS_CLAIM_KEY.format('*')}); they expire after 3 hours.", pytrace=False)
 
 
-@pytest.fixture(scope="session")
-def redis_url() -> Iterator[str]:
-    """The real Redis, on a database number of its own for this session, emptied before and after."""
+@contextmanager
+def claimed_redis_db() -> Iterator[str]:
+    """A Redis database number nobody else uses meanwhile (claimed in db 0), emptied before and after."""
     base = os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
     client = redis.Redis.from_url(base, socket_connect_timeout=2, socket_timeout=5)
     try:
@@ -97,17 +99,26 @@ def redis_url() -> Iterator[str]:
         pytest.fail(f"Redis is not reachable at {base} (REDIS_URL): {exc}. Integration and e2e tests need a "
                     "real Redis: `make test` starts a private one when redis-server is installed "
                     "(apt-get install redis-server / brew install redis).", pytrace=False)
-    owner = f"{socket.gethostname()}:{os.getpid()}"
+    owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     db = claim_redis_db(client, owner)
     url = with_db(base, db)
-    session_redis = redis.Redis.from_url(url)
-    session_redis.flushdb()
-    yield url
-    session_redis.flushdb()
-    session_redis.close()
-    if client.get(REDIS_CLAIM_KEY.format(db)) == owner.encode():
-        client.delete(REDIS_CLAIM_KEY.format(db))
-    client.close()
+    claimed = redis.Redis.from_url(url)
+    claimed.flushdb()
+    try:
+        yield url
+    finally:
+        claimed.flushdb()
+        claimed.close()
+        if client.get(REDIS_CLAIM_KEY.format(db)) == owner.encode():
+            client.delete(REDIS_CLAIM_KEY.format(db))
+        client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """The real Redis, on a database number of its own for this session, emptied before and after."""
+    with claimed_redis_db() as url:
+        yield url
 
 
 # ---- the live database --------------------------------------------------------------------

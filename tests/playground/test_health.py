@@ -12,7 +12,7 @@ from django.test import Client
 
 from playground import health
 from scripts import processes
-from tests.live import WorkerProcess
+from tests.live import WorkerProcess, claimed_redis_db
 
 COMPONENTS = ["database", "redis", "channel_layer", "celery_worker"]
 
@@ -120,15 +120,18 @@ def test_celery_check_fails_fast_when_the_broker_is_unreachable(monkeypatch: pyt
         health.check_celery_worker()
 
 
-def test_celery_check_fails_when_no_worker_answers(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
+@pytest.mark.integration
+def test_celery_check_fails_when_no_worker_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     from playground.celery import app
 
-    monkeypatch.setattr(app.conf, "broker_url", redis_url)  # this session's own, empty Redis database
-    monkeypatch.setattr(app.conf, "broker_write_url", None)
-    monkeypatch.setattr(health, "TIMEOUT_SECONDS", 0.3)
+    # Not `redis_url`: the session's Celery worker may be listening there already.
+    with claimed_redis_db() as empty_redis_url:
+        monkeypatch.setattr(app.conf, "broker_url", empty_redis_url)
+        monkeypatch.setattr(app.conf, "broker_write_url", None)
+        monkeypatch.setattr(health, "TIMEOUT_SECONDS", 0.3)
 
-    with pytest.raises(RuntimeError, match="no Celery worker answered"):
-        health.check_celery_worker()
+        with pytest.raises(RuntimeError, match="no Celery worker answered"):
+            health.check_celery_worker()
 
 
 def test_healthz_on_the_live_server_reports_every_component_ok(
