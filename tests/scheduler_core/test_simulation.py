@@ -226,3 +226,26 @@ def test_config_accepts_a_dict_and_rejects_unknown_fields() -> None:
     Simulation.from_yaml(SCENARIO, config={"percentage_of_nodes_to_score": 50})
     with pytest.raises(ValueError, match="config.nope"):
         Simulation.from_yaml(SCENARIO, config={"nope": 1})
+
+
+def test_removing_scheduling_gates_releases_the_pod_to_active_and_it_binds() -> None:
+    sim = Simulation.from_yaml(SCENARIO)
+    sim.run()
+    assert sim.queue.location("default/gated") == "gated"
+    sim.apply({"type": "remove_scheduling_gates", "pod": "default/gated"})
+    moved = of_kind(sim.events, "queue.moved", pod="default/gated")[-1]
+    assert (moved["from"], moved["to"], moved["event"]) == ("gated", "active", "UpdatePodSchedulingGatesEliminated")
+    sim.run()
+    assert of_kind(sim.events, "pod.bound", pod="default/gated")
+
+
+def test_a_pod_that_nothing_can_help_does_not_keep_the_run_busy() -> None:
+    sim = Simulation.from_yaml(SCENARIO)
+    sim.apply({"type": "add_pod", "manifest": {"metadata": {"name": "huge"}, "spec": {
+        "containers": [{"name": "c", "resources": {"requests": {"cpu": "1500m"}}}]}}})
+    sim.run()
+    cycles = sim.cycles
+    assert sim.quiescent
+    assert [u["pod"] for u in sim.state()["queues"]["unschedulable"]] == ["default/huge"]
+    sim.run(until=1000)
+    assert sim.cycles == cycles
