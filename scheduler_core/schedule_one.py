@@ -138,7 +138,7 @@ class Scheduler:
         nominator = self.queue.nominator if self.queue.nominator else None
         local, rest = self.cache.split_chain(chain)
         key = (self.cache.signature_id(pod), tuple(name for name, _ in local))
-        cached, versions = self.cache.filters.setdefault(key, {}), self.cache.versions
+        cached, versions = self.cache.filters_for(key), self.cache.versions
         feasible: list[NodeInfo] = []
         statuses = diagnosis.node_to_status
         success, error = Code.SUCCESS, Code.ERROR

@@ -12,6 +12,8 @@ from typing import Any
 from scheduler_core.framework.interface import Status
 from scheduler_core.objects import Pod
 
+MAX_SIGNATURES = 32  # distinct pod shapes remembered at once
+
 NODE_LOCAL_FILTER_PLUGINS = frozenset(
     {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit"})
 NODE_LOCAL_SCORE_PLUGINS = frozenset(
@@ -42,6 +44,16 @@ class NodeLocalCache:
         if found is None:
             found = self._ids[sig] = len(self._ids)
         return found
+
+    def filters_for(self, key: tuple[int, tuple[str, ...]]) -> dict[str, tuple[int, Status]]:
+        if key not in self.filters and len(self.filters) >= MAX_SIGNATURES:
+            self.filters.clear()  # bound memory when pods keep changing shape
+        return self.filters.setdefault(key, {})
+
+    def scores_for(self, key: tuple[int, tuple[str, ...]]) -> dict[str, tuple[int, tuple[int, ...]]]:
+        if key not in self.scores and len(self.scores) >= MAX_SIGNATURES:
+            self.scores.clear()
+        return self.scores.setdefault(key, {})
 
     def split_chain(self, chain: list[tuple[str, Any]]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
         """(leading node-local filters, the rest): order is kept, so the first failure still wins."""

@@ -152,7 +152,7 @@ class Framework:
         plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], cache: NodeLocalCache, signature: int,
     ) -> tuple[dict[str, dict[str, int]], Status | None]:
         """Raw scores of the node-local plugins, one cache lookup per node for all of them."""
-        memo = cache.scores.setdefault((signature, tuple(p.name for p in plugins)), {})
+        memo = cache.scores_for((signature, tuple(p.name for p in plugins)))
         versions = cache.versions
         rows: list[tuple[int, ...]] = []
         for info in nodes:
