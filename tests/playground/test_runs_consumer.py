@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from asgiref.testing import ApplicationCommunicator
+from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.routing import URLRouter
 from django.contrib.auth.models import AnonymousUser, User
 
-from playground.runs import bus, delivery
+from playground.runs import bus, consumers, delivery, selectors
 from playground.runs.models import Run, RunEvent
 from playground.runs.routing import websocket_urlpatterns
 from playground.scenarios.models import Scenario
@@ -46,9 +47,14 @@ class WebsocketCommunicator(ApplicationCommunicator):  # channels.testing needs 
 
 
 @pytest.fixture(autouse=True)
-def in_memory_layer(settings: Any) -> Iterator[None]:
+def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
+    # The in-memory SQLite test database locks tables across threads: read in the test's thread.
+    # (The thread pool reads run against PostgreSQL in tests/integration.)
+    monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
+    monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
+    monkeypatch.setattr(consumers, "backlog", consumers.BacklogPages())
     yield
     channel_layers.backends.clear()
 
@@ -169,3 +175,24 @@ async def test_a_watcher_command_is_rejected_with_an_error_message() -> None:
 def test_delivery_plan(last_sent: int, batch: list[int], gap: tuple[int, int] | None, sent: list[int]) -> None:
     plan = delivery.plan(last_sent, [ev(s) for s in batch])
     assert (plan.gap, [e["seq"] for e in plan.events]) == (gap, sent)
+
+
+@pytest.mark.parametrize(("last_sent", "first", "last", "action", "gap"), [
+    pytest.param(5, 6, 9, "send", None, id="the next serialised batch is forwarded as is"),
+    pytest.param(5, 2, 5, "drop", None, id="a serialised batch already sent is dropped"),
+    pytest.param(5, 4, 9, "decode", None, id="an overlapping serialised batch is decoded and trimmed"),
+    pytest.param(5, 9, 12, "send", (5, 8), id="a serialised batch past a gap reads the gap first"),
+])
+def test_delivery_plan_batch(last_sent: int, first: int, last: int, action: str, gap: tuple[int, int] | None) -> None:
+    assert delivery.plan_batch(last_sent, first, last) == delivery.BatchPlan(action, gap)  # type: ignore[arg-type]
+
+
+@pytest.mark.asyncio
+async def test_backlog_pages_are_cached_and_sliced_to_the_range_asked() -> None:
+    run = await sync_to_async(make_run)(stored=2100)
+    pages = consumers.BacklogPages()
+    seqs, text = await pages.page(run.pk, 1200, 1205)
+    assert seqs == [1201, 1202, 1203, 1204, 1205] and [e["seq"] for e in json.loads(text)] == seqs
+    assert list(pages.pages) == [(run.pk, 1000)]
+    seqs, _ = await pages.page(run.pk, 2000, 5000)
+    assert seqs == list(range(2001, 2101)) and len(pages.pages) == 1  # a partial page is not cached

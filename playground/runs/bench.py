@@ -1,0 +1,190 @@
+"""Benchmark of live runs: event→WebSocket latency and events/s with 1 and 50 viewers.
+
+Real parts only: it starts uvicorn (playground.asgi) and one Celery worker on this project's
+configured database and Redis, creates runs through the services, connects N anonymous
+WebSocket viewers, resumes the run and measures until it finishes. Latency is measured per
+event from `producedAt` (wall time the worker computed the batch's first event) to receipt by
+the viewer — worker batching, the database commit, the channel layer, the consumer and the
+socket all included. Run it on an otherwise idle machine: `python manage.py bench_runs`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from websockets.asyncio.client import connect
+
+from playground.runs import services
+from playground.runs.models import Run
+from playground.scenarios.models import Scenario
+from scheduler_core import Simulation
+from scripts import processes
+
+
+@dataclass
+class Viewer:
+    latencies: list[float] = field(default_factory=list)
+    received: int = 0
+    last: float = 0.0
+
+
+@dataclass(frozen=True)
+class Result:
+    label: str
+    viewers: int
+    events: int
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+    viewer_events_per_s: float
+    worker_events_per_s: float
+
+    def row(self) -> str:
+        return (f"| {self.label} | {self.viewers} | {self.events} | {self.p50_ms:.0f} | {self.p95_ms:.0f} | "
+                f"{self.max_ms:.0f} | {self.viewer_events_per_s:,.0f} | {self.worker_events_per_s:,.0f} |")
+
+
+def node(i: int) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"node-{i}"},
+            "status": {"allocatable": {"cpu": "4", "memory": "16Gi", "pods": "110"}}}
+
+
+def pod(name: str, cpu: str, priority: str | None = None, node_name: str | None = None,
+        grace: int | None = None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"containers": [{"name": "c", "resources": {"requests": {"cpu": cpu}}}]}
+    if priority:
+        spec["priorityClassName"] = priority
+    if node_name:
+        spec["nodeName"] = node_name
+    if grace is not None:
+        spec["terminationGracePeriodSeconds"] = grace
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
+
+
+def burst_cluster(nodes: int, pods: int) -> list[dict[str, Any]]:
+    """Many pending pods at t=0: as many events as the core can compute, back to back."""
+    return [node(i) for i in range(nodes)] + [pod(f"p-{i}", "250m") for i in range(pods)]
+
+
+def paced_cluster(nodes: int) -> list[dict[str, Any]]:
+    """Preemptions whose victims' graceful terminations end at 1, 2, … 10 s: events trickle."""
+    docs: list[dict[str, Any]] = [
+        {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": n}, "value": v}
+        for n, v in (("low", 100), ("high", 1000))]
+    for i in range(nodes):
+        docs += [node(i), pod(f"victim-{i}", "3500m", "low", f"node-{i}", grace=1 + i % 10)]
+    return docs + [pod(f"urgent-{i}", "1", "high") for i in range(nodes)]
+
+
+def paused_run(owner: User, docs: list[dict[str, Any]], speed: float) -> Run:
+    """Queued with a pause already recorded, so viewers connect before anything happens."""
+    scenario = Scenario.objects.create(title="bench", owner=owner, visibility="unlisted", manifests=docs)
+    with transaction.atomic():
+        run = services.start_run(owner, scenario, seed=1, speed=speed)
+        services.submit_command(run, owner, {"type": "pause"})
+    return run
+
+
+async def watch(url: str, origin: str, viewer: Viewer, target: int, ready: asyncio.Event) -> None:
+    async with connect(url, origin=origin, max_size=None) as ws:  # type: ignore[arg-type]
+        ready.set()
+        while viewer.received < target:
+            message = json.loads(await ws.recv())
+            now = time.time()
+            if message["type"] != "events":
+                continue
+            viewer.received = message["events"][-1]["seq"]
+            if message.get("producedAt") is not None:
+                viewer.latencies += [now - message["producedAt"]] * len(message["events"])
+            viewer.last = now
+
+
+async def measure_async(base: str, run: Run, owner: User, viewers: int, target: int) -> tuple[list[Viewer], float]:
+    url = base.replace("http://", "ws://") + f"/ws/runs/{run.pk}/?after=0"
+    states = [Viewer() for _ in range(viewers)]
+    ready = [asyncio.Event() for _ in range(viewers)]
+    tasks = [asyncio.create_task(watch(url, base, s, target, r)) for s, r in zip(states, ready, strict=True)]
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), timeout=30)
+    await asyncio.sleep(0.5)  # every viewer has its backlog (the snapshot) and sits on the group
+    resumed = time.time()
+    await asyncio.to_thread(services.submit_command, run, owner, {"type": "resume"})
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=600)
+    return states, resumed
+
+
+def expected_events(docs: list[dict[str, Any]]) -> int:
+    sim = Simulation.from_documents(docs, seed=1)
+    sim.run()
+    return len(sim.events)
+
+
+def measure(base: str, owner: User, label: str, docs: list[dict[str, Any]], speed: float, viewers: int) -> Result:
+    target = expected_events(docs)
+    run = paused_run(owner, docs, speed)
+    states, resumed = asyncio.run(measure_async(base, run, owner, viewers, target))
+    run.refresh_from_db()
+    latencies = sorted(x for s in states for x in s.latencies) or [0.0]
+    live = [(target - 1) / max(s.last - resumed, 1e-6) for s in states]  # all but the snapshot
+    worker_span = max(run.updated_at.timestamp() - resumed, 1e-6)
+    return Result(label, viewers, target, 1000 * statistics.median(latencies),
+                  1000 * latencies[int(0.95 * (len(latencies) - 1))], 1000 * latencies[-1],
+                  statistics.median(live), target / worker_span)
+
+
+def wait_for_port(port: int, proc: Any, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.1)
+    return False
+
+
+@contextmanager
+def live_processes() -> Iterator[str]:
+    port = processes.free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PYTHONUNBUFFERED": "1"}
+    log = open(settings.RUN_DIR / "bench_runs.log", "wb")  # noqa: SIM115 (closed below)
+    server = processes.start([sys.executable, "-m", "uvicorn", "playground.asgi:application", "--host",
+                              "127.0.0.1", "--port", str(port), "--lifespan", "off", "--log-level", "warning"],
+                             env=env, cwd=settings.BASE_DIR, log=log)
+    worker = processes.start([sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel",
+                              "WARNING", "--concurrency", "1", "--without-gossip", "--without-mingle",
+                              "--hostname", f"bench-{os.getpid()}@%h"], env=env, cwd=settings.BASE_DIR, log=log)
+    try:
+        if not wait_for_port(port, server, timeout=60):
+            raise RuntimeError(f"uvicorn did not start; see {log.name}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        processes.stop_all([worker, server])
+        log.close()
+
+
+def run_benchmark(viewer_counts: list[int], nodes: int, pods: int, paced_nodes: int,
+                  paced_speed: float) -> list[Result]:
+    owner, _ = User.objects.get_or_create(username="bench-runs")
+    results: list[Result] = []
+    with live_processes() as base:
+        for viewers in viewer_counts:
+            results.append(measure(base, owner, f"burst, speed 0 ({nodes} nodes, {pods} pods)",
+                                   burst_cluster(nodes, pods), 0, viewers))
+            results.append(measure(base, owner, f"paced, speed {paced_speed:g} ({paced_nodes} preemptions)",
+                                   paced_cluster(paced_nodes), paced_speed, viewers))
+    return results
+
+
+HEADER = ("| scenario | viewers | events | latency p50 ms | p95 ms | max ms | events/s per viewer | "
+          "events/s worker |\n|---|---|---|---|---|---|---|---|")
