@@ -249,3 +249,21 @@ def test_a_pod_that_nothing_can_help_does_not_keep_the_run_busy() -> None:
     assert [u["pod"] for u in sim.state()["queues"]["unschedulable"]] == ["default/huge"]
     sim.run(until=1000)
     assert sim.cycles == cycles
+
+
+@pytest.mark.parametrize("version", ["v1.29", "v1.31", "v1.32", "v1.33", "v1.34", "v1.35"])
+def test_every_version_preset_runs_the_script_and_folds(version: str) -> None:
+    sim = Simulation.from_yaml(SCENARIO, seed=2, config=SchedulerConfig.for_version(version))
+    drive(sim, COMMANDS, 2)
+    sim.run()
+    assert sim.quiescent
+    assert of_kind(sim.events, "pod.bound", pod="default/vip")
+    folded = sim.events[0]["state"]
+    for event in sim.events[1:]:
+        folded = apply_event(folded, event)
+    assert folded == {**sim.state(), "time": folded["time"]}
+
+
+def test_config_round_trips_through_json() -> None:
+    config = SchedulerConfig.for_version("v1.31", percentage_of_nodes_to_score=30)
+    assert SchedulerConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
