@@ -174,21 +174,25 @@ class Scheduler:
     # ---- failure with a FitError: PostFilter ------------------------------------------
 
     def _fail_with_fit_error(self, qpi: QueuedPodInfo, cycle: int, state: CycleState, diagnosis: Diagnosis) -> None:
+        nominating, message = self._run_post_filter_plugins(state, qpi.pod, diagnosis)
+        diagnosis.post_filter_msg = message
+        self.host.record_failure(qpi, cycle, fit_error_message(diagnosis, len(self.cluster.node_list)),
+                                 True, diagnosis, nominating)
+
+    def _run_post_filter_plugins(self, state: CycleState, pod: Pod, diagnosis: Diagnosis) -> tuple[str | None, str]:
+        """RunPostFilterPlugins → (nominating: None = leave as is, "" = clear, node; message)."""
         nominating: str | None = None
-        for plugin in self.framework.post_filter_plugins:  # RunPostFilterPlugins
-            result, status = plugin.post_filter(state, qpi.pod, diagnosis)
-            if status.is_success:
-                nominating = result
-                break
-            if status.code != Code.UNSCHEDULABLE:
-                diagnosis.post_filter_msg = status.message
-                nominating = None
-                break
+        reasons: list[str] = []
+        for plugin in self.framework.post_filter_plugins:
+            result, status = plugin.post_filter(state, pod, diagnosis)
+            if status.is_success or status.code == Code.UNSCHEDULABLE_AND_UNRESOLVABLE:
+                return result, status.message
+            if not status.is_rejected:
+                return None, status.message
             if result is not None:
                 nominating = result
-            diagnosis.post_filter_msg = status.message
-        message = fit_error_message(diagnosis, len(self.cluster.node_list))
-        self.host.record_failure(qpi, cycle, message, True, diagnosis, nominating)
+            reasons.extend(status.reasons)
+        return nominating, ", ".join(reasons)
 
     # ---- scoring and host selection -----------------------------------------------------
 
