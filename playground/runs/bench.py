@@ -97,9 +97,11 @@ def paused_run(owner: User, docs: list[dict[str, Any]], speed: float) -> Run:
     return run
 
 
+COMPRESSION: str | None = "deflate"  # what browsers negotiate; None to measure without it
+
+
 async def watch(url: str, origin: str, viewer: Viewer, target: int, ready: asyncio.Event) -> None:
-    async with connect(url, origin=origin, max_size=None) as ws:  # type: ignore[arg-type]
-        ready.set()
+    async with connect(url, origin=origin, max_size=None, compression=COMPRESSION) as ws:  # type: ignore[arg-type]
         while viewer.received < target:
             message = json.loads(await ws.recv())
             now = time.time()
@@ -109,6 +111,7 @@ async def watch(url: str, origin: str, viewer: Viewer, target: int, ready: async
             if message.get("producedAt") is not None:
                 viewer.latencies += [now - message["producedAt"]] * len(message["events"])
             viewer.last = now
+            ready.set()  # has the snapshot (seq 1): sits on the live group
 
 
 async def measure_async(base: str, run: Run, owner: User, viewers: int, target: int) -> tuple[list[Viewer], float]:
@@ -116,8 +119,7 @@ async def measure_async(base: str, run: Run, owner: User, viewers: int, target: 
     states = [Viewer() for _ in range(viewers)]
     ready = [asyncio.Event() for _ in range(viewers)]
     tasks = [asyncio.create_task(watch(url, base, s, target, r)) for s, r in zip(states, ready, strict=True)]
-    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), timeout=30)
-    await asyncio.sleep(0.5)  # every viewer has its backlog (the snapshot) and sits on the group
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), timeout=60)
     resumed = time.time()
     await asyncio.to_thread(services.submit_command, run, owner, {"type": "resume"})
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=600)

@@ -18,9 +18,13 @@ class Command(BaseCommand):
         parser.add_argument("--pods", type=int, default=300)
         parser.add_argument("--paced-nodes", type=int, default=20)
         parser.add_argument("--paced-speed", type=float, default=5.0)
+        parser.add_argument("--no-compression", action="store_true",
+                            help="viewers do not negotiate permessage-deflate (browsers do)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["no_compression"]:
+            bench.COMPRESSION = None
         counts = [int(v) for v in options["viewers"].split(",") if v]
         results = bench.run_benchmark(counts, options["nodes"], options["pods"], options["paced_nodes"],
                                       options["paced_speed"])
