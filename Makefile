@@ -5,14 +5,16 @@
 PYTHON ?= python3
 VENV_PYTHON := .venv/bin/python
 PYTEST_ARGS ?=
+BENCH_ARGS ?=
 
 .DEFAULT_GOAL := help
 .PHONY: help setup run test bench lint clean
 
 help:
 	@echo "make run    start the playground (ASGI server + Celery worker) at http://127.0.0.1:8000/"
-	@echo "make test   run every test: Python unit, integration (real Redis/Celery/ASGI), e2e (Chromium), frontend"
-	@echo "make bench  run the scheduler_core benchmarks"
+	@echo "make test   run every test: frontend, Python unit, integration (real Redis/Celery/ASGI), e2e (Chromium)"
+	@echo "           (PYTEST_ARGS='-k name -x' to narrow it)"
+	@echo "make bench  run the scheduler_core benchmarks (BENCH_ARGS=--quick for a short run)"
 	@echo "make lint   ruff + mypy"
 	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
 
@@ -34,7 +36,7 @@ bench lint: export SKIP_FRONTEND := 1
 
 bench: setup
 	@if $(VENV_PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('scheduler_core.bench') is None)"; then \
-		$(VENV_PYTHON) -m scheduler_core.bench; \
+		$(VENV_PYTHON) -m scheduler_core.bench $(BENCH_ARGS); \
 	else echo "[make] scheduler_core.bench does not exist yet: nothing to benchmark."; fi
 
 lint: setup
