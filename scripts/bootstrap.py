@@ -4,12 +4,16 @@ Run by `make` with the system Python, so this file uses the standard library onl
 simple syntax: on an old Python it must get far enough to say what is wrong. Each step is
 skipped when a stamp file says its inputs have not changed since it last succeeded.
 """
+from __future__ import annotations
+
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 MIN_PYTHON = (3, 11)
 MIN_NODE = (20, 19)
@@ -26,11 +30,11 @@ class SetupError(Exception):
     """A problem the developer can fix; printed as a message, not a traceback."""
 
 
-def say(message):
+def say(message: str) -> None:
     print("[make] " + message, flush=True)
 
 
-def run(command, cwd=ROOT, log=None):
+def run(command: list[str], cwd: str = ROOT, log: str | None = None) -> None:
     """Run `command`; with `log`, its output goes to that file and is shown only if it fails."""
     try:
         if log is None:
@@ -49,7 +53,7 @@ def run(command, cwd=ROOT, log=None):
         raise SetupError(f"`{' '.join(command)}` failed with exit code {exc.returncode} (see {where}).")
 
 
-def digest(paths, extra=""):
+def digest(paths: Iterable[str], extra: str = "") -> str:
     h = hashlib.sha256(extra.encode())
     for path in sorted(paths):
         h.update(os.path.relpath(path, ROOT).encode() + b"\0")
@@ -58,7 +62,7 @@ def digest(paths, extra=""):
     return h.hexdigest()
 
 
-def read_stamp(path):
+def read_stamp(path: str) -> str | None:
     try:
         with open(path) as f:
             return f.read().strip()
@@ -66,13 +70,13 @@ def read_stamp(path):
         return None
 
 
-def write_stamp(path, value):
+def write_stamp(path: str, value: str) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(value + "\n")
 
 
-def check_python():
+def check_python() -> None:
     if sys.version_info < MIN_PYTHON:
         raise SetupError(
             f"Python 3.11 or newer is needed, but `{sys.executable}` is Python {sys.version.split()[0]}. "
@@ -81,13 +85,13 @@ def check_python():
         )
 
 
-def venv_works():
+def venv_works() -> bool:
     if not os.path.exists(VENV_PYTHON):
         return False
     return subprocess.run([VENV_PYTHON, "-c", "import sys"], check=False, capture_output=True).returncode == 0
 
 
-def ensure_venv():
+def ensure_venv() -> None:
     requirements = [os.path.join(ROOT, name) for name in ("requirements.txt", "requirements-dev.txt")]
     wanted = digest([p for p in requirements if os.path.exists(p)], extra=sys.version)
     stamp = os.path.join(VENV, ".requirements.sha256")
@@ -108,7 +112,7 @@ def ensure_venv():
     write_stamp(stamp, wanted)
 
 
-def check_node():
+def check_node() -> None:
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             raise SetupError(
@@ -125,17 +129,18 @@ def check_node():
         )
 
 
-def package_json():
+def package_json() -> dict[str, Any]:
     with open(os.path.join(FRONTEND, "package.json")) as f:
-        return json.load(f)
+        data: dict[str, Any] = json.load(f)
+    return data
 
 
-def npm_lock_files():
+def npm_lock_files() -> list[str]:
     names = ("package.json", "package-lock.json")
     return [os.path.join(FRONTEND, n) for n in names if os.path.exists(os.path.join(FRONTEND, n))]
 
 
-def ensure_node_modules():
+def ensure_node_modules() -> None:
     stamp = os.path.join(FRONTEND, "node_modules", ".playground-deps.sha256")
     if read_stamp(stamp) == digest(npm_lock_files()):
         return
@@ -149,7 +154,7 @@ def ensure_node_modules():
     write_stamp(stamp, digest(npm_lock_files()))
 
 
-def frontend_sources():
+def frontend_sources() -> Iterator[str]:
     for dirpath, dirnames, filenames in os.walk(FRONTEND):
         dirnames[:] = [d for d in dirnames if d not in FRONTEND_IGNORED_DIRS]
         for name in filenames:
@@ -157,7 +162,7 @@ def frontend_sources():
                 yield os.path.join(dirpath, name)
 
 
-def ensure_frontend_build():
+def ensure_frontend_build() -> None:
     if "build" not in package_json().get("scripts", {}):
         say("frontend/package.json has no `build` script yet: skipping the browser app build.")
         return
@@ -170,7 +175,7 @@ def ensure_frontend_build():
     write_stamp(stamp, wanted)
 
 
-def ensure_frontend():
+def ensure_frontend() -> None:
     if os.environ.get("SKIP_FRONTEND"):
         say("SKIP_FRONTEND is set: not installing or building the browser app.")
         return
@@ -182,7 +187,7 @@ def ensure_frontend():
     ensure_frontend_build()
 
 
-def main():
+def main() -> int:
     try:
         check_python()
         ensure_venv()
