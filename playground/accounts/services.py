@@ -35,7 +35,12 @@ def create_guest() -> User:
 def become_guest(request: HttpRequest) -> User:
     """The anonymous visitor's first write: a guest user, logged in on this browser session."""
     user = create_guest()
+    csrf_secret = request.META.get("CSRF_COOKIE")
     auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if csrf_secret:
+        # login() rotates the CSRF token; a visitor who never chose to sign in would then see its
+        # next write (or a parallel one) refused. Signing up and logging in still rotate it.
+        request.META["CSRF_COOKIE"] = csrf_secret
     return user
 
 

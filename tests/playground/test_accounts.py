@@ -189,3 +189,10 @@ def test_a_user_created_elsewhere_without_a_profile_is_not_a_guest(db: Any) -> N
     user = User.objects.create_user("admin", password=PASSWORD)
     assert as_(user).get("/api/me").json()["is_guest"] is False
     assert make_user("frank").profile.is_guest is False
+
+
+def test_becoming_a_guest_keeps_the_csrf_token_valid_for_the_next_write(db: Any) -> None:
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.credentials(HTTP_X_CSRFTOKEN=browser.get("/api/me").cookies["csrftoken"].value)
+    assert create_scenario(browser, "first").status_code == 201
+    assert create_scenario(browser, "second").status_code == 201
