@@ -19,10 +19,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY requirements.txt ./
 RUN pip install -r requirements.txt
-COPY manage.py ./
-COPY playground/ playground/
-COPY scheduler_core/ scheduler_core/
-COPY scripts/ scripts/
+# Everything the app reads at run time (playground, scheduler_core, lessons, scripts, ...);
+# .dockerignore keeps out local state, tests and docs.
+COPY . ./
 COPY --from=frontend /src/frontend/dist/ frontend/dist/
 RUN python manage.py collectstatic --noinput \
     && useradd --system --uid 10001 playground \

@@ -139,6 +139,16 @@ def test_every_file_the_dockerfile_copies_exists() -> None:
                 assert (ROOT / source).exists(), f"{line!r}: {source} does not exist"
 
 
+DOCKER_IGNORED = set((ROOT / ".dockerignore").read_text().split())
+
+
 def test_the_image_leaves_out_local_state() -> None:
-    ignored = set((ROOT / ".dockerignore").read_text().split())
-    assert {".git", ".venv", ".run", "frontend/node_modules", "frontend/dist"} <= ignored
+    assert {".git", ".venv", ".run", "frontend/node_modules", "frontend/dist"} <= DOCKER_IGNORED
+
+
+@pytest.mark.parametrize("needed", ["manage.py", "playground", "scheduler_core", "scripts", "lessons", "frontend"])
+def test_the_image_keeps_what_the_app_and_its_build_read(needed: str) -> None:
+    # `load_lessons` reads lessons/ at run time; the node stage builds from frontend/.
+    assert "COPY . ./" in DOCKERFILE
+    assert needed not in DOCKER_IGNORED
+    assert (ROOT / needed).exists()
