@@ -93,7 +93,7 @@ def venv_works() -> bool:
 
 def ensure_venv() -> None:
     requirements = [os.path.join(ROOT, name) for name in ("requirements.txt", "requirements-dev.txt")]
-    wanted = digest([p for p in requirements if os.path.exists(p)], extra=sys.version)
+    wanted = digest([p for p in requirements if os.path.exists(p)])
     stamp = os.path.join(VENV, ".requirements.sha256")
     if venv_works() and read_stamp(stamp) == wanted:
         return
