@@ -21,6 +21,7 @@ COMMAND_REPLY_SECONDS = _float("RUNS_COMMAND_REPLY_SECONDS", 5)
 # Batching: one commit + one group_send per tick; a tick ends after this many events or seconds.
 BATCH_EVENTS = int(_float("RUNS_BATCH_EVENTS", 500))
 BATCH_SECONDS = _float("RUNS_BATCH_SECONDS", 0.05)
+STATE_EVERY_EVENTS = int(_float("RUNS_STATE_EVERY_EVENTS", 200))  # for GET …/state/?seq=
 CHECKPOINT_SECONDS = _float("RUNS_CHECKPOINT_SECONDS", 5)
 CHECKPOINT_EVENTS = int(_float("RUNS_CHECKPOINT_EVENTS", 5000))
 # A run holds a worker pool process while it executes. A paused run with no command for this

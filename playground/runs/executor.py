@@ -54,6 +54,7 @@ class RunLoop:
         self.events_since_checkpoint = 0
         self.idle_since: float | None = None
         self.batch_wall: float | None = None  # wall time the pending batch's first event was computed
+        self.state_seq = run.last_seq  # last seq whose state is stored (RunState); approximate on resume
         self._rebuild()
         if run.status == Status.QUEUED:
             run.status = Status.RUNNING
@@ -272,8 +273,11 @@ class RunLoop:
         run.time = self.sim.now if run.status == Status.FINISHED else self._display_time()
         self.events_since_checkpoint += len(self.events)
         checkpoint = self._checkpoint() if self._checkpoint_due() else None
+        state = None
+        if self.events and run.last_seq - self.state_seq >= conf.STATE_EVERY_EVENTS:
+            state, self.state_seq = {**self.sim.state(), "time": self.events[-1]["t"]}, run.last_seq
         services.commit_tick(run, self.token, self.events, self.applied, checkpoint, self.status_changed,
-                             self.batch_wall)
+                             self.batch_wall, state)
         self.events, self.applied, self.status_changed, self.batch_wall = [], [], False, None
         self.last_flush = self.clock()
         if checkpoint is not None:

@@ -69,6 +69,18 @@ class RunCheckpoint(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
 
+class RunState(models.Model):
+    """Simulation.state() after event `seq`, stored every few hundred events so the state at any
+    seq is a short fold away (folding from seq 1 costs a deep copy of the whole state per event)."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="states")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="runstate_unique_seq")]
+
+
 class RunEvent(models.Model):
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()

@@ -9,7 +9,7 @@ from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from playground.runs.models import Run, RunCommand, RunEvent
+from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios import selectors as scenarios
 
 MAX_EVENTS_PAGE = 5000
@@ -96,11 +96,13 @@ def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int 
 
 
 def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
-    """Fold the stored events 1..seq onto the seq-1 snapshot (None: nothing stored yet)."""
+    """Fold the stored events up to seq onto the nearest stored state (None: nothing stored yet)."""
     from scheduler_core.events import apply_event
 
-    state: dict[str, Any] | None = None
-    for batch in iter_events(run_id, 0, seq):
+    stored = RunState.objects.filter(run_id=run_id).order_by("-seq")
+    start = (stored.filter(seq__lte=seq) if seq is not None else stored).first()
+    state: dict[str, Any] | None = start.state if start is not None else None
+    for batch in iter_events(run_id, start.seq if start is not None else 0, seq):
         for event in batch:
             state = event["state"] if event["kind"] == "cluster.snapshot" else apply_event(state, event)
     return state

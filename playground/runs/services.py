@@ -21,7 +21,7 @@ from rest_framework.exceptions import PermissionDenied
 
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.runs import bus, commands, conf, selectors
-from playground.runs.models import Run, RunCheckpoint, RunCommand, RunEvent
+from playground.runs.models import Run, RunCheckpoint, RunCommand, RunEvent, RunState
 from playground.runs.selectors import User
 
 log = logging.getLogger(__name__)
@@ -208,7 +208,8 @@ def acquire_lease(run_id: int, token: str) -> Run | None:
 
 
 def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: list[RunCommand],
-                checkpoint: dict[str, Any] | None, status_changed: bool, produced_at: float | None = None) -> None:
+                checkpoint: dict[str, Any] | None, status_changed: bool, produced_at: float | None = None,
+                state: dict[str, Any] | None = None) -> None:
     """One worker tick in one transaction; viewers hear of it only after the commit."""
     with transaction.atomic():
         fields = {"status": run.status, "reason": run.reason, "speed": run.speed, "time": run.time,
@@ -221,6 +222,8 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
             RunCommand.objects.bulk_update(applied, ["status", "tick", "time", "after_seq", "error"])
         if checkpoint is not None:
             RunCheckpoint.objects.update_or_create(run_id=run.pk, defaults=checkpoint)
+        if state is not None:
+            RunState.objects.create(run_id=run.pk, seq=run.last_seq, state=state)
         transaction.on_commit(lambda: _publish_tick(run, events, status_changed, produced_at))
 
 

@@ -280,3 +280,18 @@ def test_with_scheduler_core_replay_of_scenario_seed_and_commands_is_byte_identi
     assert log == ["applied", "applied", "applied", "rejected", "applied"]
     assert json.dumps(executor.replay(run)) == json.dumps(stored(run))
     assert [e["seq"] for e in stored(run)] == list(range(1, run.last_seq + 1))
+
+
+def test_stored_states_make_the_state_at_any_seq_equal_to_folding_every_event(
+        captured: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from playground.runs import selectors
+    from playground.runs.models import RunState
+    from scheduler_core.events import fold
+
+    monkeypatch.setattr(conf, "STATE_EVERY_EVENTS", 5)
+    run = make_run([k8s_node("n1"), *[k8s_pod(f"p{i}") for i in range(6)]], speed=1)
+    execute(run, [(1.0, command(run, {"type": "add_pod", "manifest": k8s_pod("late")}))])
+    events = stored(run)
+    assert RunState.objects.filter(run=run).count() >= 2
+    for seq in (1, 7, len(events) // 2, len(events)):
+        assert selectors.state_at(run.pk, seq) == fold(events[:seq]), seq
