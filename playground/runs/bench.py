@@ -44,6 +44,7 @@ class Viewer:
 class Result:
     label: str
     viewers: int
+    command_p50_ms: float
     events: int
     p50_ms: float
     p95_ms: float
@@ -53,7 +54,8 @@ class Result:
 
     def row(self) -> str:
         return (f"| {self.label} | {self.viewers} | {self.events} | {self.p50_ms:.0f} | {self.p95_ms:.0f} | "
-                f"{self.max_ms:.0f} | {self.viewer_events_per_s:,.0f} | {self.worker_events_per_s:,.0f} |")
+                f"{self.max_ms:.0f} | {self.viewer_events_per_s:,.0f} | {self.worker_events_per_s:,.0f} | "
+                f"{self.command_p50_ms:.0f} |")
 
 
 def node(i: int) -> dict[str, Any]:
@@ -114,7 +116,8 @@ async def watch(url: str, origin: str, viewer: Viewer, target: int, ready: async
             ready.set()  # has the snapshot (seq 1): sits on the live group
 
 
-async def measure_async(base: str, run: Run, owner: User, viewers: int, target: int) -> tuple[list[Viewer], float]:
+async def measure_async(base: str, run: Run, owner: User, viewers: int,
+                        target: int) -> tuple[list[Viewer], float, list[float]]:
     url = base.replace("http://", "ws://") + f"/ws/runs/{run.pk}/?after=0"
     states = [Viewer() for _ in range(viewers)]
     ready = [asyncio.Event() for _ in range(viewers)]
@@ -122,8 +125,22 @@ async def measure_async(base: str, run: Run, owner: User, viewers: int, target: 
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), timeout=60)
     resumed = time.time()
     await asyncio.to_thread(services.submit_command, run, owner, {"type": "resume"})
+    commands = await asyncio.to_thread(command_latencies, run, owner, run.speed)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=600)
-    return states, resumed
+    return states, resumed, commands
+
+
+def command_latencies(run: Run, owner: User, speed: float, count: int = 10) -> list[float]:
+    """POST-equivalent → the worker has applied it (polling the row every 2 ms), on a running run."""
+    out = []
+    for _ in range(count):
+        started = time.perf_counter()
+        command = services.submit_command(run, owner, {"type": "speed", "speed": speed})
+        while command.status == "pending" and time.perf_counter() - started < 5:
+            time.sleep(0.002)
+            command.refresh_from_db(fields=["status"])
+        out.append(time.perf_counter() - started)
+    return out
 
 
 def expected_events(docs: list[dict[str, Any]]) -> int:
@@ -135,12 +152,12 @@ def expected_events(docs: list[dict[str, Any]]) -> int:
 def measure(base: str, owner: User, label: str, docs: list[dict[str, Any]], speed: float, viewers: int) -> Result:
     target = expected_events(docs)
     run = paused_run(owner, docs, speed)
-    states, resumed = asyncio.run(measure_async(base, run, owner, viewers, target))
+    states, resumed, commands = asyncio.run(measure_async(base, run, owner, viewers, target))
     run.refresh_from_db()
     latencies = sorted(x for s in states for x in s.latencies) or [0.0]
     live = [(target - 1) / max(s.last - resumed, 1e-6) for s in states]  # all but the snapshot
     worker_span = max(run.updated_at.timestamp() - resumed, 1e-6)
-    return Result(label, viewers, target, 1000 * statistics.median(latencies),
+    return Result(label, viewers, 1000 * statistics.median(commands), target, 1000 * statistics.median(latencies),
                   1000 * latencies[int(0.95 * (len(latencies) - 1))], 1000 * latencies[-1],
                   statistics.median(live), target / worker_span)
 
@@ -189,4 +206,4 @@ def run_benchmark(viewer_counts: list[int], nodes: int, pods: int, paced_nodes: 
 
 
 HEADER = ("| scenario | viewers | events | latency p50 ms | p95 ms | max ms | events/s per viewer | "
-          "events/s worker |\n|---|---|---|---|---|---|---|---|")
+          "events/s worker | command p50 ms |\n|---|---|---|---|---|---|---|---|---|")
