@@ -74,8 +74,11 @@ class Api:
                                                           "settings": {"seed": seed}}, expect=201)
         return self.call("POST", "/api/runs/", {"scenario": scenario["slug"], "speed": speed}, expect=201)
 
-    def command(self, run_id: int, body: dict[str, Any], expect: int = 200) -> Any:
-        return self.call("POST", f"/api/runs/{run_id}/commands/", body, expect=expect)
+    def command(self, run_id: int, body: dict[str, Any]) -> Any:
+        """200 when the worker applied it within 5 s, 202 when it is still queued (a busy machine)."""
+        response = self.call("POST", f"/api/runs/{run_id}/commands/", body, expect=None)
+        assert "command" in response and response["command"]["status"] in ("applied", "pending"), response
+        return response
 
     def stored_events(self, run_id: int) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
@@ -188,14 +191,14 @@ def test_pause_holds_the_run_step_runs_one_cycle_and_resume_finishes_it(api: Api
     run = api.start(preemption_cluster(nodes=1), speed=1)
     viewers.append(viewer := Viewer(api, run["id"]))
     viewer.read_until(lambda v: any(e["kind"] == "pod.terminating" for e in v.events))
-    paused = api.command(run["id"], {"type": "pause"})
-    assert paused["run"]["status"] == "paused"
+    api.command(run["id"], {"type": "pause"})
+    assert api.wait(run["id"])["status"] == "paused"
     cycles = sum(e["kind"] == "cycle.finished" for e in api.stored_events(run["id"]))
     # Step over the socket: the 30 s timer fires at once (virtual time jumps), then one cycle binds.
     viewer.ws.send(json.dumps({"type": "command", "id": "s1", "command": {"type": "step"}}))
     viewer.read_until(lambda v: any(r.get("id") == "s1" for r in v.replies))
     assert viewer.replies[-1]["type"] == "command.result"
-    state = api.call("GET", f"/api/runs/{run['id']}/")
+    state = api.wait(run["id"])
     events = api.stored_events(run["id"])
     assert sum(e["kind"] == "cycle.finished" for e in events) == cycles + 1
     assert state["status"] == "paused" and state["time"] == pytest.approx(30, abs=0.01)
@@ -219,7 +222,7 @@ def test_a_cluster_command_on_a_finished_run_resumes_it(api: Api, viewers: list[
     api.wait(run["id"])
     added = api.command(run["id"], {"type": "add_pod", "yaml": "metadata:\n  name: late\nspec:\n  containers:\n"
                                     "  - name: c\n    resources:\n      requests:\n        cpu: 100m\n"})
-    assert added["command"]["status"] == "applied"
+    assert added["command"]["type"] == "add_pod"
     assert api.wait(run["id"])["status"] == "finished"
     events = api.stored_events(run["id"])
     assert any(e["kind"] == "pod.bound" and e["pod"] == "default/late" for e in events)
