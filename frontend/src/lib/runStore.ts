@@ -76,13 +76,14 @@ export class RunStore {
     this.update({ live, lastSeq: live.seq, view: this.snap.viewSeq === null ? live : this.snap.view });
   }
 
-  /** Rewind to `seq` (fold events up to it), or back to live with null. */
+  /** Hold the views at `seq` (fold events up to it) while the run goes on; null = follow live. */
   seek(seq: number | null): void {
-    if (seq === null || seq >= this.snap.lastSeq) {
+    if (seq === null) {
       this.update({ viewSeq: null, view: this.snap.live });
       return;
     }
-    this.update({ viewSeq: seq, view: foldTo(this.events, seq) });
+    const at = Math.min(seq, this.snap.lastSeq);
+    this.update({ viewSeq: at, view: at === this.snap.live.seq ? this.snap.live : foldTo(this.events, at) });
   }
 
   /** A RunView from REST; the socket's hello/status messages are fresher and win. */

@@ -9,37 +9,37 @@ describe("applyEvent", () => {
   test("the snapshot gives the initial cluster, with pods indexed by node", () => {
     const s = foldTo(preemptionStory(), 1);
     expect(s.nodeOrder).toEqual(["node-1"]);
-    expect(s.byNode["node-1"].bound.map((p) => p.key)).toEqual(["default/victim"]);
+    expect(s.byNode.get("node-1")!.bound.map((p) => p.key)).toEqual(["default/victim"]);
     expect(s.queues.active).toEqual(["default/preemptor"]);
   });
 
   test("a nominated pod is drawn as a ghost on its nominated node", () => {
     const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
-    expect(s.pods["default/preemptor"].nominatedNodeName).toBe("node-1");
-    expect(s.byNode["node-1"].nominated.map((p) => p.key)).toEqual(["default/preemptor"]);
+    expect(s.pods.get("default/preemptor")!.nominatedNodeName).toBe("node-1");
+    expect(s.byNode.get("node-1")!.nominated.map((p) => p.key)).toEqual(["default/preemptor"]);
   });
 
   test("a victim is terminating with its deleteAt until it is deleted", () => {
     const during = foldTo(preemptionStory(), seqOf("pod.terminating"));
-    expect(during.pods["default/victim"].phase).toBe("Terminating");
+    expect(during.pods.get("default/victim")!.phase).toBe("Terminating");
     expect(during.terminations["default/victim"].deleteAt).toBe(30);
     const after = foldTo(preemptionStory(), seqOf("pod.deleted"));
-    expect(after.pods["default/victim"]).toBeUndefined();
-    expect(after.byNode["node-1"].bound).toEqual([]);
+    expect(after.pods.get("default/victim")).toBeUndefined();
+    expect(after.byNode.get("node-1")!.bound).toEqual([]);
   });
 
   test("binding moves the pod from ghost to bound and clears its nomination", () => {
     const s = foldTo(preemptionStory());
-    expect(s.pods["default/preemptor"]).toMatchObject({ nodeName: "node-1", nominatedNodeName: null, phase: "Running" });
-    expect(s.byNode["node-1"].bound.map((p) => p.key)).toEqual(["default/preemptor"]);
-    expect(s.byNode["node-1"].nominated).toEqual([]);
+    expect(s.pods.get("default/preemptor")!).toMatchObject({ nodeName: "node-1", nominatedNodeName: null, phase: "Running" });
+    expect(s.byNode.get("node-1")!.bound.map((p) => p.key)).toEqual(["default/preemptor"]);
+    expect(s.byNode.get("node-1")!.nominated).toEqual([]);
   });
 
   test("queue moves update the lanes and remember the upstream event label", () => {
     const s = foldTo(preemptionStory(), seqOf("queue.moved", 2));
     expect(s.queues.unschedulable).toEqual([]);
     expect(s.queues.backoff).toEqual([{ pod: "default/preemptor", until: 31 }]);
-    expect(s.lastMove["default/preemptor"]).toMatchObject({ from: "unschedulable", to: "backoff", event: "AssignedPodDelete" });
+    expect(s.lastMove.get("default/preemptor")!).toMatchObject({ from: "unschedulable", to: "backoff", event: "AssignedPodDelete" });
   });
 
   test("an unschedulable pod keeps its rejector plugins", () => {
@@ -49,16 +49,16 @@ describe("applyEvent", () => {
 
   test("the cycle record collects filter, preemption and result for the decision panel", () => {
     const s = foldTo(preemptionStory());
-    const first = s.cycles[1];
+    const first = s.cycles.get("1")!;
     expect(first.filtered?.statuses["node-1"].reasons).toEqual(["Insufficient cpu"]);
     expect(first.preemption?.chosen).toBe("node-1");
     expect(first.finished?.result).toBe("unschedulable");
-    expect(s.podCycles["default/preemptor"]).toEqual([1, 2]);
+    expect(s.podCycles.get("default/preemptor")!).toEqual([1, 2]);
   });
 
   test("free resources are computed from state at filter time", () => {
     const s = foldTo(preemptionStory());
-    expect(s.cycles[1].free["node-1"]).toMatchObject({ requested: { cpu: 3000 }, allocatable: { cpu: 4000 } });
+    expect(s.cycles.get(String(1))!.free["node-1"]).toMatchObject({ requested: { cpu: 3000 }, allocatable: { cpu: 4000 } });
   });
 
   test("a duplicate seq is ignored (idempotent)", () => {
@@ -89,7 +89,7 @@ describe("applyEvent", () => {
     ]);
     const before = foldTo(events, 1);
     const bound = applyEvent(before, events[1]);
-    expect(bound.byNode.b).toBe(before.byNode.b);
-    expect(bound.byNode.a).not.toBe(before.byNode.a);
+    expect(bound.byNode.get("b")!).toBe(before.byNode.get("b")!);
+    expect(bound.byNode.get("a")!).not.toBe(before.byNode.get("a")!);
   });
 });

@@ -1,5 +1,7 @@
 // The only way socket data changes state: a pure fold of events (docs/events.md).
+// Mirrors scheduler_core/events.py apply_event; realLog.test.ts checks the two agree.
 import type { ClusterState, NodeStatus, PodView, QueueName, Queues, Resources, SimEvent } from "./events";
+import { PMap } from "./pmap";
 import { EMPTY_SLOT, initialRunState, type CycleRecord, type NodeFree, type NodeSlot, type RunState } from "./state";
 
 type PodPatch = Partial<PodView>;
@@ -27,23 +29,18 @@ function reduce(s: RunState, e: SimEvent): RunState {
       return fromSnapshot(e.state, e.seq);
     case "node.added":
     case "node.updated": {
-      const exists = e.node.name in s.nodes;
+      const exists = s.nodes.has(e.node.name);
       return {
         ...s,
-        nodes: { ...s.nodes, [e.node.name]: e.node },
+        nodes: s.nodes.set(e.node.name, e.node),
         nodeOrder: exists ? s.nodeOrder : [...s.nodeOrder, e.node.name],
-        byNode: exists ? s.byNode : { ...s.byNode, [e.node.name]: EMPTY_SLOT },
+        byNode: exists ? s.byNode : s.byNode.set(e.node.name, EMPTY_SLOT),
       };
     }
-    case "node.deleted": {
-      const nodes = { ...s.nodes };
-      delete nodes[e.node];
-      const byNode = { ...s.byNode };
-      delete byNode[e.node];
-      return { ...s, nodes, byNode, nodeOrder: s.nodeOrder.filter((n) => n !== e.node) };
-    }
+    case "node.deleted":
+      return { ...s, nodes: s.nodes.delete(e.node), byNode: s.byNode.delete(e.node), nodeOrder: s.nodeOrder.filter((n) => n !== e.node) };
     case "pod.added":
-      return withQueue(putPod(s, e.pod), e.pod.key, null, e.pod.queue);
+      return putPod(s, e.pod);
     case "queue.moved":
       return moveInQueue(s, e);
     case "cycle.started":
@@ -61,19 +58,10 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "pod.nominationCleared":
       return patchPod(s, e.pod, { nominatedNodeName: null });
     case "pod.bound":
-      return withQueue(
-        patchPod(s, e.pod, { nodeName: e.node, nominatedNodeName: null, phase: "Running", startTime: e.t }),
-        e.pod,
-        undefined,
-        null,
-      );
+      return patchPod(s, e.pod, { nodeName: e.node, nominatedNodeName: null, phase: "Running", startTime: e.t, queue: null });
     case "pod.terminating":
       return {
-        ...patchPod(s, e.pod, {
-          phase: "Terminating",
-          deletionTimestamp: e.deletionTimestamp,
-          preemptedBy: e.preemptedBy,
-        }),
+        ...patchPod(s, e.pod, { phase: "Terminating", deletionTimestamp: e.deletionTimestamp, preemptedBy: e.preemptedBy }),
         terminations: {
           ...s.terminations,
           [e.pod]: { deleteAt: e.deleteAt, deletionTimestamp: e.deletionTimestamp, preemptedBy: e.preemptedBy },
@@ -88,112 +76,108 @@ function reduce(s: RunState, e: SimEvent): RunState {
     }
     case "k8s.event":
       return { ...s, k8sEvents: [...s.k8sEvents, e] };
-    case "command.applied":
-      return { ...s, commands: [...s.commands, e.command] };
+    case "command.applied": {
+      const next = { ...s, commands: [...s.commands, e.command] };
+      const c = e.command as { type?: string; pod?: string };
+      return c.type === "remove_scheduling_gates" && c.pod ? patchPod(next, c.pod, { schedulingGates: [] }) : next;
+    }
     case "run.status":
       return s;
   }
 }
 
 function fromSnapshot(cs: ClusterState, seq: number): RunState {
-  const nodes: RunState["nodes"] = {};
-  for (const n of cs.nodes) nodes[n.name] = n;
-  const pods: RunState["pods"] = {};
-  for (const p of cs.pods) pods[p.key] = p;
+  const slots = new Map<string, NodeSlot>(cs.nodes.map((n) => [n.name, { bound: [], nominated: [] }]));
+  for (const p of cs.pods) {
+    const place = placement(p);
+    if (place) slots.get(place.node)?.[place.list].push(p);
+  }
+  for (const slot of slots.values()) {
+    slot.bound.sort(byPriorityThenName);
+    slot.nominated.sort(byPriorityThenName);
+  }
   const pdbs: RunState["pdbs"] = {};
   for (const p of cs.pdbs) pdbs[p.key] = p;
-  const base: RunState = {
+  return {
     ...initialRunState,
     seq,
     time: cs.time,
     cycle: cs.cycle,
     nodeOrder: cs.nodes.map((n) => n.name),
-    nodes,
-    pods,
+    nodes: PMap.from(cs.nodes.map((n) => [n.name, n] as const)),
+    pods: PMap.from(cs.pods.map((p) => [p.key, p] as const)),
+    byNode: PMap.from(slots),
     pdbs,
     priorityClasses: cs.priorityClasses,
     queues: cs.queues,
     metrics: cs.metrics,
   };
-  return { ...base, byNode: indexNodes(base, base.nodeOrder, {}) };
-}
-
-/** Rebuild the pod lists of the given nodes, keeping the others' arrays (and identity) as they are. */
-function indexNodes(s: RunState, nodeNames: Iterable<string>, prev: Record<string, NodeSlot>): Record<string, NodeSlot> {
-  const wanted = new Set<string>();
-  for (const n of nodeNames) if (n && n in s.nodes) wanted.add(n);
-  if (wanted.size === 0) return prev;
-  const fresh: Record<string, NodeSlot> = {};
-  for (const n of wanted) fresh[n] = { bound: [], nominated: [] };
-  for (const pod of Object.values(s.pods)) {
-    if (pod.nodeName && fresh[pod.nodeName]) fresh[pod.nodeName].bound.push(pod);
-    else if (!pod.nodeName && pod.nominatedNodeName && fresh[pod.nominatedNodeName])
-      fresh[pod.nominatedNodeName].nominated.push(pod);
-  }
-  for (const slot of Object.values(fresh)) {
-    slot.bound.sort(byPriorityThenName);
-    slot.nominated.sort(byPriorityThenName);
-  }
-  return { ...prev, ...fresh };
 }
 
 function byPriorityThenName(a: PodView, b: PodView): number {
   return b.priority - a.priority || a.key.localeCompare(b.key);
 }
 
-function touchedNodes(...pods: (PodView | undefined)[]): string[] {
-  const out: string[] = [];
-  for (const p of pods) {
-    if (!p) continue;
-    if (p.nodeName) out.push(p.nodeName);
-    if (p.nominatedNodeName) out.push(p.nominatedNodeName);
+/** Where a pod is drawn: bound on its node, or as a ghost on its nominated node. */
+function placement(p: PodView | undefined): { node: string; list: "bound" | "nominated" } | null {
+  if (!p) return null;
+  if (p.nodeName) return { node: p.nodeName, list: "bound" };
+  if (p.nominatedNodeName) return { node: p.nominatedNodeName, list: "nominated" };
+  return null;
+}
+
+/** Move one pod between node slots; only the slots it leaves or enters get new arrays. */
+function reslot(byNode: PMap<NodeSlot>, old: PodView | undefined, pod: PodView | undefined): PMap<NodeSlot> {
+  const from = placement(old);
+  const to = placement(pod);
+  let out = byNode;
+  if (from) {
+    const slot = out.get(from.node);
+    if (slot) out = out.set(from.node, { ...slot, [from.list]: slot[from.list].filter((p) => p.key !== old!.key) });
+  }
+  if (to && pod) {
+    const slot = out.get(to.node);
+    if (slot) out = out.set(to.node, { ...slot, [to.list]: [...slot[to.list], pod].sort(byPriorityThenName) });
   }
   return out;
 }
 
 function putPod(s: RunState, pod: PodView): RunState {
-  const old = s.pods[pod.key];
-  const next = { ...s, pods: { ...s.pods, [pod.key]: pod } };
-  return { ...next, byNode: indexNodes(next, touchedNodes(old, pod), s.byNode) };
+  const old = s.pods.get(pod.key);
+  return { ...s, pods: s.pods.set(pod.key, pod), byNode: reslot(s.byNode, old, pod) };
 }
 
 function patchPod(s: RunState, key: string, patch: PodPatch): RunState {
-  const old = s.pods[key];
+  const old = s.pods.get(key);
   if (!old) return s;
   return putPod(s, { ...old, ...patch });
 }
 
 function deletePod(s: RunState, key: string): RunState {
-  const old = s.pods[key];
+  const old = s.pods.get(key);
   if (!old) return s;
-  const pods = { ...s.pods };
-  delete pods[key];
   const terminations = { ...s.terminations };
   delete terminations[key];
-  const next = { ...s, pods, terminations, queues: removeFromQueues(s.queues, key) };
-  return { ...next, byNode: indexNodes(next, touchedNodes(old), s.byNode) };
-}
-
-function withQueue(s: RunState, key: string, _from: QueueName | null | undefined, to: QueueName | null): RunState {
-  const pod = s.pods[key];
-  if (!pod || pod.queue === to) return s;
-  return { ...s, pods: { ...s.pods, [key]: { ...pod, queue: to } } };
+  return {
+    ...s,
+    pods: s.pods.delete(key),
+    terminations,
+    queues: removeFromQueues(s.queues, key),
+    byNode: reslot(s.byNode, old, undefined),
+  };
 }
 
 function removeFromQueues(q: Queues, key: string): Queues {
   return {
     active: q.active.includes(key) ? q.active.filter((p) => p !== key) : q.active,
     backoff: q.backoff.some((b) => b.pod === key) ? q.backoff.filter((b) => b.pod !== key) : q.backoff,
-    unschedulable: q.unschedulable.some((u) => u.pod === key)
-      ? q.unschedulable.filter((u) => u.pod !== key)
-      : q.unschedulable,
+    unschedulable: q.unschedulable.some((u) => u.pod === key) ? q.unschedulable.filter((u) => u.pod !== key) : q.unschedulable,
     gated: q.gated.some((g) => g.pod === key) ? q.gated.filter((g) => g.pod !== key) : q.gated,
   };
 }
 
 function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>): RunState {
   const q = removeFromQueues(s.queues, e.pod);
-  const pod = s.pods[e.pod];
   const queues: Queues = { ...q };
   switch (e.to) {
     case "active":
@@ -201,15 +185,11 @@ function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>)
       break;
     case "backoff": {
       const entry = { pod: e.pod, until: e.until ?? s.time };
-      queues.backoff =
-        typeof e.index === "number" ? insertAt(q.backoff, e.index, entry) : [...q.backoff, entry].sort((a, b) => a.until - b.until);
+      queues.backoff = typeof e.index === "number" ? insertAt(q.backoff, e.index, entry) : [...q.backoff, entry].sort((a, b) => a.until - b.until);
       break;
     }
     case "unschedulable":
-      queues.unschedulable = [
-        ...q.unschedulable,
-        { pod: e.pod, plugins: e.plugins ?? [], message: e.message ?? "" },
-      ];
+      queues.unschedulable = [...q.unschedulable, { pod: e.pod, plugins: e.plugins ?? [], message: e.message ?? "" }];
       break;
     case "gated":
       queues.gated = [...q.gated, { pod: e.pod, plugin: e.plugins?.[0] ?? "", message: e.message ?? "" }];
@@ -220,16 +200,24 @@ function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>)
   const moved: RunState = {
     ...s,
     queues,
-    lastMove: { ...s.lastMove, [e.pod]: { from: e.from, to: e.to, event: e.event, t: e.t, seq: e.seq } },
+    lastMove: s.lastMove.set(e.pod, { from: e.from, to: e.to, event: e.event, t: e.t, seq: e.seq }),
   };
-  return pod ? withQueue(moved, e.pod, e.from, e.to) : moved;
+  const pod = moved.pods.get(e.pod);
+  return pod && pod.queue !== e.to ? { ...moved, pods: moved.pods.set(e.pod, { ...pod, queue: e.to as QueueName | null }) } : moved;
 }
 
 function insertAt<T>(list: T[], index: number, item: T): T[] {
   return [...list.slice(0, index), item, ...list.slice(index)];
 }
 
-/** Metrics as scheduler_core accounts them (events.py / simulation._account). */
+/** activeQ pop order (PrioritySort) when the event does not say: higher priority first, then arrival. */
+function insertByPriority(active: string[], key: string, s: RunState): string[] {
+  const prio = s.pods.get(key)?.priority ?? 0;
+  const idx = active.findIndex((k) => (s.pods.get(k)?.priority ?? 0) < prio);
+  return idx < 0 ? [...active, key] : insertAt(active, idx, key);
+}
+
+/** Metrics as scheduler_core accounts them (events.py apply_event). */
 function account(s: RunState, e: SimEvent): RunState["metrics"] {
   const m = s.metrics;
   if (!m || e.kind === "cluster.snapshot") return m;
@@ -254,16 +242,8 @@ function account(s: RunState, e: SimEvent): RunState["metrics"] {
   };
 }
 
-/** activeQ pop order (PrioritySort): higher priority first, then earlier arrival. */
-function insertByPriority(active: string[], key: string, s: RunState): string[] {
-  const prio = s.pods[key]?.priority ?? 0;
-  const idx = active.findIndex((k) => (s.pods[k]?.priority ?? 0) < prio);
-  if (idx < 0) return [...active, key];
-  return [...active.slice(0, idx), key, ...active.slice(idx)];
-}
-
 function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t: number): RunState {
-  const p = s.pods[pod];
+  const p = s.pods.get(pod);
   const record: CycleRecord = {
     cycle,
     pod,
@@ -282,24 +262,25 @@ function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t
     ...s,
     cycle: Math.max(s.cycle, cycle),
     currentCycle: cycle,
-    cycles: { ...s.cycles, [cycle]: record },
-    podCycles: { ...s.podCycles, [pod]: [...(s.podCycles[pod] ?? []), cycle] },
+    cycles: s.cycles.set(String(cycle), record),
+    podCycles: s.podCycles.set(pod, [...(s.podCycles.get(pod) ?? []), cycle]),
   };
 }
 
 function patchCycle(s: RunState, cycle: number, patch: Partial<CycleRecord>): RunState {
-  const rec = s.cycles[cycle];
+  const rec = s.cycles.get(String(cycle));
   if (!rec) return s;
-  return { ...s, cycles: { ...s.cycles, [cycle]: { ...rec, ...patch } } };
+  return { ...s, cycles: s.cycles.set(String(cycle), { ...rec, ...patch }) };
 }
 
+/** Free resources of every rejected node, from state at filter time ("needs 2, 1.5 free"). */
 function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, NodeStatus>): Record<string, NodeFree> {
   const out: Record<string, NodeFree> = {};
-  const prio = s.pods[podKey]?.priority ?? 0;
+  const prio = s.pods.get(podKey)?.priority ?? 0;
   for (const node of Object.keys(statuses)) {
-    const n = s.nodes[node];
+    const n = s.nodes.get(node);
     if (!n) continue;
-    const slot = s.byNode[node] ?? EMPTY_SLOT;
+    const slot = s.byNode.get(node) ?? EMPTY_SLOT;
     const requested: Resources = {};
     for (const p of slot.bound) addInto(requested, p.requests);
     const nominated: Resources = {};
@@ -312,7 +293,7 @@ function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, No
 function victimInfo(s: RunState, keys: string[]): CycleRecord["victimInfo"] {
   const out: CycleRecord["victimInfo"] = {};
   for (const k of keys) {
-    const p = s.pods[k];
+    const p = s.pods.get(k);
     if (p) out[k] = { priority: p.priority, priorityClassName: p.priorityClassName };
   }
   return out;

@@ -26,7 +26,7 @@ describe("folding a real scheduler_core log", () => {
 
   test("the preemption picked node-1 because its victim started latest", () => {
     const s = foldTo(events);
-    const p = s.cycles[1].preemption!;
+    const p = s.cycles.get(String(1))!.preemption!;
     expect(p.chosen).toBe("node-1");
     expect(p.criterion).toBe("latestStartTime");
   });

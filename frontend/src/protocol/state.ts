@@ -15,6 +15,7 @@ import type {
   Queues,
   Resources,
 } from "./events";
+import { PMap } from "./pmap";
 
 /** Free resources on a node, computed from state at the moment of a Filter. */
 export interface NodeFree {
@@ -62,24 +63,29 @@ export interface NodeSlot {
   nominated: PodView[];
 }
 
+/**
+ * Per-pod and per-node collections are persistent maps (PMap): an event copies one small shard,
+ * and every node slot the event did not touch keeps its identity, so memoised cards skip rendering.
+ */
 export interface RunState {
   seq: number;
   time: number;
   cycle: number;
   nodeOrder: string[];
-  nodes: Record<string, NodeView>;
-  pods: Record<string, PodView>;
-  /** Pods per node, rebuilt only for nodes an event touched (keeps memoised cards cheap). */
-  byNode: Record<string, NodeSlot>;
+  nodes: PMap<NodeView>;
+  pods: PMap<PodView>;
+  /** Pods bound to / nominated on each node, updated incrementally per event. */
+  byNode: PMap<NodeSlot>;
   priorityClasses: PriorityClassView[];
   pdbs: Record<string, PdbView>;
   queues: Queues;
   metrics: Metrics | null;
-  cycles: Record<number, CycleRecord>;
-  podCycles: Record<string, number[]>;
+  /** cycle number (as a string key) → what happened in it */
+  cycles: PMap<CycleRecord>;
+  podCycles: PMap<number[]>;
   currentCycle: number | null;
   k8sEvents: K8sEventEvent[];
-  lastMove: Record<string, QueueMove>;
+  lastMove: PMap<QueueMove>;
   terminations: Record<string, Termination>;
   commands: Record<string, unknown>[];
 }
@@ -92,18 +98,18 @@ export const initialRunState: RunState = {
   time: 0,
   cycle: 0,
   nodeOrder: [],
-  nodes: {},
-  pods: {},
-  byNode: {},
+  nodes: PMap.empty(),
+  pods: PMap.empty(),
+  byNode: PMap.empty(),
   priorityClasses: [],
   pdbs: {},
   queues: EMPTY_QUEUES,
   metrics: null,
-  cycles: {},
-  podCycles: {},
+  cycles: PMap.empty(),
+  podCycles: PMap.empty(),
   currentCycle: null,
   k8sEvents: [],
-  lastMove: {},
+  lastMove: PMap.empty(),
   terminations: {},
   commands: [],
 };
@@ -113,11 +119,19 @@ export function toClusterState(s: RunState): import("./events").ClusterState {
   return {
     time: s.time,
     cycle: s.cycle,
-    nodes: s.nodeOrder.map((n) => s.nodes[n]),
-    pods: Object.values(s.pods),
+    nodes: s.nodeOrder.map((n) => s.nodes.get(n)!),
+    pods: s.pods.values(),
     priorityClasses: s.priorityClasses,
     pdbs: Object.values(s.pdbs),
     queues: s.queues,
     metrics: s.metrics ?? (initialRunState.metrics as never),
   };
+}
+
+export function cycleRecord(s: RunState, cycle: number | null | undefined): CycleRecord | undefined {
+  return cycle == null ? undefined : s.cycles.get(String(cycle));
+}
+
+export function slotOf(s: RunState, node: string): NodeSlot {
+  return s.byNode.get(node) ?? EMPTY_SLOT;
 }

@@ -16,9 +16,9 @@ import { AddPodForm } from "@/features/controls/AddPodForm";
 import { useVirtualNow } from "@/lib/useVirtualNow";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
-  const cycles = selectedPod ? state.podCycles[selectedPod] : undefined;
+  const cycles = selectedPod ? state.podCycles.get(selectedPod) : undefined;
   const no = cycles?.length ? cycles[cycles.length - 1] : selectedPod ? null : state.currentCycle;
-  const rec = no != null ? state.cycles[no] : undefined;
+  const rec = no != null ? state.cycles.get(String(no)) : undefined;
   const out: Record<string, "chosen" | "candidate" | "rejected"> = {};
   if (!rec) return out;
   for (const n of Object.keys(rec.filtered?.statuses ?? {})) out[n] = "rejected";
@@ -34,6 +34,7 @@ export function RunPage({ runId }: { runId: number }) {
   const [selectedPod, setSelectedPod] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const lesson = new URLSearchParams(useLocation().search).get("lesson");
+  const seek = useCallback((s: number | null) => store.seek(s), [store]);
   const send = useCallback(
     (command: Record<string, unknown>) => {
       sendCommand(runId, command as RunCommand).catch((e: Error) => setLoadError(e.message));
@@ -64,7 +65,8 @@ export function RunPage({ runId }: { runId: number }) {
   const ticking = snap.viewSeq === null && run?.status === "running";
   const now = useVirtualNow(state.time, run?.speed ?? 1, ticking);
   const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
-  const select = (key: string) => setSelectedPod((cur) => (cur === key ? null : key));
+  // Stable, so memoised node cards do not re-render because of it.
+  const select = useCallback((key: string) => setSelectedPod((cur) => (cur === key ? null : key)), []);
 
   return (
     <div className="run-page">
@@ -90,7 +92,7 @@ export function RunPage({ runId }: { runId: number }) {
         {loadError && <p role="alert" className="field__error">{loadError}</p>}
         {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
         {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`)} />}
-        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={(s) => store.seek(s)} />
+        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={seek} />
       </header>
       <div className="run-grid">
         <ClusterMap now={now} state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
@@ -105,6 +107,7 @@ export function RunPage({ runId }: { runId: number }) {
               live={snap.viewSeq === null}
               now={now}
               send={send}
+              onSeek={seek}
             />
           )}
           <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />

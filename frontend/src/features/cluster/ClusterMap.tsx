@@ -27,10 +27,11 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
   const shown = useMemo(() => {
     if (!deferredQuery) return state.nodeOrder;
     return state.nodeOrder.filter((n) => {
-      const node = state.nodes[n];
+      const node = state.nodes.get(n);
+      if (!node) return false;
       if (n.toLowerCase().includes(deferredQuery)) return true;
       if (Object.entries(node.labels).some(([k, v]) => `${k}=${v}`.toLowerCase().includes(deferredQuery))) return true;
-      const slot = state.byNode[n] ?? EMPTY_SLOT;
+      const slot = state.byNode.get(n) ?? EMPTY_SLOT;
       return [...slot.bound, ...slot.nominated].some((p) => p.key.toLowerCase().includes(deferredQuery));
     });
   }, [deferredQuery, state.nodeOrder, state.nodes, state.byNode]);
@@ -47,13 +48,13 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
       </header>
       <div className={`node-grid ${compact ? "node-grid--compact" : ""}`}>
         {shown.slice(0, limit).map((name) => {
-          const slot = state.byNode[name] ?? EMPTY_SLOT;
+          const slot = state.byNode.get(name) ?? EMPTY_SLOT;
           const terminating = slot.bound.some((p) => p.phase === "Terminating");
           const holdsSelected = selectedPod !== null && (slot.bound.some((p) => p.key === selectedPod) || slot.nominated.some((p) => p.key === selectedPod));
           return (
             <NodeCard
               key={name}
-              node={state.nodes[name]}
+              node={state.nodes.get(name)!}
               slot={slot}
               colorOf={colorOf}
               now={terminating ? now : undefined}

@@ -17,7 +17,7 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek }: Props) {
         min={1}
         max={Math.max(1, lastSeq)}
         value={Math.max(1, value)}
-        onChange={(e) => onSeek(Number(e.target.value))}
+        onChange={(e) => onSeek(Number(e.target.value) >= lastSeq ? null : Number(e.target.value))}
         aria-valuetext={`event ${value} of ${lastSeq}, virtual time ${time.toFixed(1)} seconds`}
       />
       <span className="timeline__time">t = {time.toFixed(1)}s</span>

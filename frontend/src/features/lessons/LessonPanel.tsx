@@ -17,13 +17,17 @@ interface Props {
   /** Virtual time of the run, for the lesson's timed commands. */
   now: number;
   send(command: Record<string, unknown>): void;
+  /** Move the views to a seq (null = live): the lesson walks the timeline step by step. */
+  onSeek(seq: number | null): void;
 }
 
-/** Lesson player: steps appear when their trigger fires; questions reveal at their moment. */
-export function LessonPanel({ slug, events, seq, state, canControl, live, now, send }: Props) {
+/**
+ * Lesson player. The run goes on in the background; the lesson moves the *view* from one step's
+ * trigger to the next, so everyone reads a step at its moment and questions reveal at theirs.
+ */
+export function LessonPanel({ slug, events, seq, state, canControl, live, now, send, onSeek }: Props) {
   const [lesson, setLesson] = useState<LessonDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [pauseAtSteps, setPauseAtSteps] = useState(true);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   useEffect(() => {
     getLesson(slug).then(setLesson, (e: Error) => setError(e.message));
@@ -32,13 +36,21 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
   const stepSeqs = useMemo(() => lesson?.steps.map((s) => findSeq(s.at, events, seq)) ?? [], [lesson, events, seq]);
   const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events, seq)) ?? [], [lesson, events, seq]);
   const fired = stepSeqs.filter((s) => s !== null).length;
+  const total = events.length ? events[events.length - 1].seq : 0;
+  // Where each step's trigger is in everything received so far (for Next / Previous).
+  const allStepSeqs = useMemo(() => lesson?.steps.map((s) => findSeq(s.at, events)) ?? [], [lesson, events, total]);
 
-  // Pause the run when a new step fires live, so the class can read it.
-  const lastFired = useRef(fired);
+  // Start at the first step rather than wherever the run already is.
+  const started = useRef(false);
   useEffect(() => {
-    if (live && canControl && pauseAtSteps && fired > lastFired.current && fired > 1) send({ type: "pause" });
-    lastFired.current = fired;
-  }, [fired, live, canControl, pauseAtSteps, send]);
+    if (!lesson || started.current || total === 0) return;
+    started.current = true;
+    onSeek(allStepSeqs[0] ?? 1);
+  }, [lesson, total, allStepSeqs, onSeek]);
+
+  const next = allStepSeqs[fired] ?? null;
+  const goNext = () => onSeek(next ?? null);
+  const goPrev = () => onSeek(fired >= 2 ? allStepSeqs[fired - 2] : 1);
 
   // Timed commands: the client applies them at their virtual time (docs/lessons.md).
   const sent = useRef(new Set<number>());
@@ -55,19 +67,24 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
 
   if (error) return <p role="alert">Lesson: {error}</p>;
   if (!lesson) return <p>Loading lesson…</p>;
-  const choices = (kind: "node" | "pod") => (kind === "node" ? state.nodeOrder : Object.keys(state.pods));
+  const choices = (kind: "node" | "pod") => (kind === "node" ? state.nodeOrder : state.pods.keys().sort());
   return (
     <section className="lesson" aria-labelledby="lesson-title">
       <header className="panel-head">
         <h2 id="lesson-title">
           Lesson {lesson.number}: {lesson.title}
         </h2>
-        {canControl && (
-          <div className="field field--check">
-            <input id="pause-at-steps" type="checkbox" checked={pauseAtSteps} onChange={(e) => setPauseAtSteps(e.target.checked)} />
-            <label htmlFor="pause-at-steps">Pause at each step</label>
-          </div>
-        )}
+        <div className="lesson__nav">
+          <button type="button" onClick={goPrev} disabled={fired <= 1}>
+            Previous step
+          </button>
+          <button type="button" className="button--primary" onClick={goNext} disabled={fired >= (lesson.steps.length) && live}>
+            {fired >= lesson.steps.length ? "Go live" : next === null ? "Next step (waiting for the run…)" : "Next step"}
+          </button>
+          <span className="muted">
+            Step {Math.max(fired, 0)} of {lesson.steps.length}
+          </span>
+        </div>
       </header>
       <p className="lesson__idea">{lesson.idea}</p>
       {lesson.questions.map((q, i) => {
@@ -106,13 +123,26 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
           const current = i === fired - 1;
           return (
             <li key={i} className={current ? "step step--current" : "step"} aria-current={current ? "step" : undefined}>
-              <h3>{s.title}</h3>
-              <Markdown text={s.markdown} />
+              {current ? (
+                <>
+                  <h3>{s.title}</h3>
+                  <Markdown text={s.markdown} />
+                </>
+              ) : (
+                <details>
+                  <summary>{s.title}</summary>
+                  <Markdown text={s.markdown} />
+                </details>
+              )}
             </li>
           );
         })}
       </ol>
-      {fired < lesson.steps.length && <p className="muted">Next: “{lesson.steps[fired].title}” — press Play or Step to continue.</p>}
+      {fired < lesson.steps.length && (
+        <p className="muted">
+          Next: “{lesson.steps[fired].title}”{next === null ? " — the run has not got there yet; press Play, or Step one cycle." : ""}
+        </p>
+      )}
     </section>
   );
 }

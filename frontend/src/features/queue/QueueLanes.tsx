@@ -17,11 +17,11 @@ const MAX_PER_LANE = 200;
 export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
   const { queues, pods, lastMove } = state;
   const colorOf = useCallback((n: string) => priorityColor(n, state.priorityClasses), [state.priorityClasses]);
-  const inFlight = Object.values(pods).filter((p) => p.queue === "inFlight").map((p) => p.key);
+  const inFlight = pods.values().filter((p) => p.queue === "inFlight").map((p) => p.key);
   const chip = (key: string, note?: string) => {
-    const p = pods[key];
+    const p = pods.get(key);
     if (!p) return null;
-    const move = lastMove[key];
+    const move = lastMove.get(key);
     return (
       <li key={key} className="lane__item">
         <PodChip podKey={key} priorityClassName={p.priorityClassName} priority={p.priority} color={colorOf(p.priorityClassName)} variant="queued" selected={selectedPod === key} onSelect={onSelectPod} />

@@ -13,11 +13,11 @@ const MAX_ROWS = 60;
 
 /** Why the selected pod (or the latest cycle's pod) went where it went. */
 export function DecisionPanel({ state, selectedPod, onSelectPod }: Props) {
-  const cyclesOfPod = selectedPod ? (state.podCycles[selectedPod] ?? []) : [];
+  const cyclesOfPod = selectedPod ? (state.podCycles.get(selectedPod) ?? []) : [];
   const [pinned, setPinned] = useState<number | null>(null);
   const cycleNo = pinned !== null && cyclesOfPod.includes(pinned) ? pinned : selectedPod ? cyclesOfPod[cyclesOfPod.length - 1] : state.currentCycle;
-  const record = cycleNo != null ? state.cycles[cycleNo] : undefined;
-  const pod = selectedPod ? state.pods[selectedPod] : undefined;
+  const record = cycleNo != null ? state.cycles.get(String(cycleNo)) : undefined;
+  const pod = selectedPod ? state.pods.get(selectedPod) : undefined;
 
   return (
     <section className="decision" aria-labelledby="decision-title">
@@ -45,7 +45,8 @@ export function DecisionPanel({ state, selectedPod, onSelectPod }: Props) {
 }
 
 function PodSummary({ state, podKey }: { state: RunState; podKey: string }) {
-  const p = state.pods[podKey];
+  const p = state.pods.get(podKey);
+  if (!p) return null;
   const term = state.terminations[podKey];
   const where = p.nodeName
     ? `${p.phase === "Terminating" ? "terminating" : "running"} on ${p.nodeName}`
@@ -180,7 +181,7 @@ function ScoreTable({ record }: { record: CycleRecord }) {
 function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; state: RunState; onSelectPod(k: string): void }) {
   const p = record.preemption!;
   const prio = (k: string) => {
-    const info = record.victimInfo[k] ?? state.pods[k];
+    const info = record.victimInfo[k] ?? state.pods.get(k);
     return info ? ` (${info.priorityClassName || "no class"}, priority ${info.priority})` : "";
   };
   return (
