@@ -3,6 +3,7 @@
 Unit tests use pytest-django's own test database (`db`, `django_db`). A test that asks for a
 live fixture is marked `integration`, one that asks for `page`/`browser` (or lives in tests/e2e)
 is marked `e2e`, so `pytest -m "not integration and not e2e"` runs just the fast unit tests.
+They also run in that order: unit, integration, e2e.
 """
 from __future__ import annotations
 
@@ -30,13 +31,28 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
 
 
+def kind_of(item: pytest.Item) -> int:
+    """0 unit, 1 integration, 2 e2e: from an explicit marker, the fixtures used, or tests/e2e/."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if item.get_closest_marker("e2e") or fixtures & BROWSER_FIXTURES or "/tests/e2e/" in str(item.path):
+        return 2
+    return 1 if item.get_closest_marker("integration") or fixtures & LIVE_FIXTURES else 0
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # Marked as collected, so `-m` (applied in pytest_collection_modifyitems) sees the markers.
+    kind = kind_of(item)
+    if kind == 2:
+        item.add_marker(pytest.mark.e2e)
+    elif kind == 1:
+        item.add_marker(pytest.mark.integration)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's own database-usage ordering, which this keeps
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if fixtures & BROWSER_FIXTURES or "/tests/e2e/" in str(item.path):
-            item.add_marker(pytest.mark.e2e)
-        elif fixtures & LIVE_FIXTURES:
-            item.add_marker(pytest.mark.integration)
+    # Unit tests first (fast feedback), browser tests last: Playwright's sync API keeps an event
+    # loop running in the main thread while the browser is open, which breaks async_to_sync there.
+    items.sort(key=kind_of)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
