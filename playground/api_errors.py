@@ -7,7 +7,8 @@ this module is the only place that turns them into HTTP.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -93,6 +94,8 @@ def flatten_drf_errors(detail: Any, prefix: str = "") -> list[dict[str, Any]]:
 def _join(prefix: str, key: str) -> str:
     if key == NON_FIELD:
         return prefix or NON_FIELD
+    if key.isdigit():  # ListField / many=True errors are keyed by the item's index
+        return f"{prefix}[{key}]"
     return f"{prefix}.{key}" if prefix else key
 
 

@@ -6,7 +6,7 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -19,11 +19,11 @@ from rest_framework.views import APIView
 from playground.accounts.authentication import acting_user
 from playground.api_errors import PreconditionRequired
 from playground.scenarios import selectors, services, yamlio
+from playground.scenarios import serializers as s
 from playground.scenarios.documents import KIND_BY_PLURAL, Kind
 from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.models import Scenario
 from playground.scenarios.parsers import YAML_PARSERS, YAMLRenderer
-from playground.scenarios import serializers as s
 
 ERRORS = {code: s.ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,

@@ -6,7 +6,8 @@ same limit from Content-Length before reading a byte.
 """
 from __future__ import annotations
 
-from typing import IO, Any, Mapping
+from collections.abc import Mapping
+from typing import IO, Any
 
 from django.conf import settings
 from rest_framework import parsers, renderers

@@ -1,6 +1,8 @@
 """Reads of scenarios, with who-may-see-what applied. Private scenarios are 404 to everyone else."""
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -9,7 +11,7 @@ from playground.scenarios import documents
 from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
 
-AnyUser = AbstractBaseUser | AnonymousUser
+AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
 SCOPES = ("public", "mine")
 SUMMARY_DEFERRED = ("manifests", "settings", "ignored")
 

@@ -5,8 +5,9 @@ row locks, works the same on SQLite and PostgreSQL, and a stale write changes no
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
-from typing import Any, Callable
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -20,7 +21,7 @@ from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
 from playground.scenarios.validation import validate_objects, validate_settings
 
-__all__ = ["create_scenario", "get_or_create_system_user", "update_scenario", "fork_scenario"]
+__all__ = ["create_scenario", "fork_scenario", "get_or_create_system_user", "update_scenario"]
 
 Fields = dict[str, Any]
 WRITE_ATTEMPTS = 5  # unconditional writes retry this often when racing other writers

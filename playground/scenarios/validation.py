@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scheduler_core.manifests import FieldError, ManifestError, load_documents
-from scheduler_core.objects import Cluster
-
 from playground.api_errors import InvalidDocuments, field_error
 from playground.scenarios.documents import KINDS, Document, counts
 from playground.scenarios.limits import MAX_OBJECTS_PER_KIND
+from scheduler_core.manifests import FieldError, ManifestError, load_documents
+from scheduler_core.objects import Cluster
 
 # Run settings the playground adds on top of SchedulerConfig (which deliberately has no seed).
 RUN_SETTINGS = ("seed", "speed")

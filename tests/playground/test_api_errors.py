@@ -35,7 +35,7 @@ def envelope(response: Any) -> dict[str, Any]:
                  [{"field": "template.metadata", "message": "Expected a dictionary."}],
                  id="nested errors become dotted paths"),
     pytest.param({"objects": {3: ['Expected a dictionary of items but got type "str".']}},
-                 [{"field": "objects.3", "message": 'Expected a dictionary of items but got type "str".'}],
+                 [{"field": "objects[3]", "message": 'Expected a dictionary of items but got type "str".'}],
                  id="list item errors keep their index"),
     pytest.param({"non_field_errors": ["nope"]}, [{"field": "non_field_errors", "message": "nope"}],
                  id="non-field errors stay non-field"),
@@ -43,6 +43,12 @@ def envelope(response: Any) -> dict[str, Any]:
 ])
 def test_drf_errors_flatten_into_field_paths(detail: Any, expected: list[dict[str, str]]) -> None:
     assert flatten_drf_errors(detail) == expected
+
+
+def test_a_non_object_manifest_is_named_by_its_index(alice: User) -> None:
+    response = as_(alice).post("/api/scenarios/", {"title": "t", "objects": [make_node(), "oops"]}, format="json")
+    assert response.status_code == 400
+    assert envelope(response)["errors"][0]["field"] == "objects[1]"
 
 
 def test_the_summary_names_the_first_field_and_counts_the_rest() -> None:

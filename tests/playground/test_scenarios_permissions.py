@@ -1,7 +1,8 @@
 """Who may read, edit, delete and fork a scenario, for every visibility."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
