@@ -170,14 +170,16 @@ def test_too_many_objects_names_the_kind_in_the_errors(alice: User, monkeypatch:
 
 
 @pytest.mark.parametrize("path", [
-    pytest.param("/api/scenarios/x/y/z/w/v/", id="an unknown API path"),
+    pytest.param("/api/scenarios/x/y/z/w/v/", id="an unknown path under a scenario"),
+    pytest.param("/api/nothing-here", id="an unknown API path"),
 ])
-def test_unmatched_api_urls_answer_json_once_urls_wire_the_handler(db: Any, path: str) -> None:
-    from django.conf import settings as django_settings
-    from django.urls import get_resolver
-
-    if getattr(get_resolver(django_settings.ROOT_URLCONF).urlconf_module, "handler404", None) is None:
-        pytest.skip("playground/urls.py does not set handler404 = 'playground.api_errors.handler404' yet")
+def test_unmatched_api_urls_answer_with_the_envelope(db: Any, path: str) -> None:
     response = APIClient().get(path)
     assert response.status_code == 404
     assert envelope(response)["message"] == f"no API endpoint at {path}"
+
+
+def test_unmatched_pages_outside_the_api_stay_html(db: Any) -> None:
+    response = APIClient().get("/static/nothing.js")
+    assert response.status_code == 404
+    assert not response["Content-Type"].startswith("application/json")
