@@ -5,6 +5,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,7 +24,11 @@ from playground.accounts.serializers import (
 )
 
 
-class MeApi(APIView):
+class JsonApi(APIView):
+    parser_classes = [JSONParser]  # the API speaks JSON, not HTML forms
+
+
+class MeApi(JsonApi):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=MeSerializer, summary="Who am I (also sets the csrftoken cookie)")
@@ -32,7 +37,7 @@ class MeApi(APIView):
         return Response(me_data(request.user))
 
 
-class _AuthApi(APIView):
+class _AuthApi(JsonApi):
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
@@ -68,7 +73,7 @@ class LogoutApi(_AuthApi):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TokenListCreateApi(APIView):
+class TokenListCreateApi(JsonApi):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=TokenSerializer(many=True), summary="My API tokens (keys are never shown again)")
@@ -85,7 +90,7 @@ class TokenListCreateApi(APIView):
         return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
 
 
-class TokenDeleteApi(APIView):
+class TokenDeleteApi(JsonApi):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={204: None}, summary="Revoke an API token")

@@ -78,6 +78,7 @@ class PathOperationIds(AutoSchema):
 
 
 class ScenarioApi(APIView):
+    parser_classes = [JSONParser]  # the API speaks JSON (and YAML where it says so), not HTML forms
     schema = PathOperationIds()
 
 

@@ -183,3 +183,9 @@ def test_unmatched_pages_outside_the_api_stay_html(db: Any) -> None:
     response = APIClient().get("/static/nothing.js")
     assert response.status_code == 404
     assert not response["Content-Type"].startswith("application/json")
+
+
+def test_html_form_posts_are_refused_as_unsupported(alice: User) -> None:
+    response = as_(alice).post("/api/scenarios/", {"title": "form"})  # multipart, as an HTML form sends
+    assert response.status_code == 415
+    assert envelope(response)["message"].startswith('Unsupported media type "multipart/form-data')
