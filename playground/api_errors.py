@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
 NON_FIELD = "non_field_errors"
@@ -57,6 +57,21 @@ class InvalidDocuments(exceptions.APIException):
         super().__init__(summary_message(errors))
         self.errors = errors
         self.status_code = status_code
+
+
+class ErrorItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    field = serializers.CharField()
+    value = serializers.JSONField(required=False)
+    message = serializers.CharField()
+    document = serializers.IntegerField(required=False)
+    kind = serializers.CharField(required=False)
+    name = serializers.CharField(required=False)
+
+
+class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    message = serializers.CharField()
+    errors = ErrorItemSerializer(many=True)
+    current_version = serializers.IntegerField(required=False, help_text="on 412 only")
 
 
 def error_body(message: str, errors: Iterable[Mapping[str, Any]] = (), **extra: Any) -> dict[str, Any]:

@@ -22,6 +22,11 @@ from playground.accounts.serializers import (
     TokenSerializer,
     me_data,
 )
+from playground.api_errors import ErrorSerializer
+
+
+def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
+    return {code: ErrorSerializer for code in codes}
 
 
 class JsonApi(APIView):
@@ -50,7 +55,7 @@ class _AuthApi(JsonApi):
 
 
 class SignupApi(_AuthApi):
-    @extend_schema(request=CredentialsSerializer, responses={201: MeSerializer},
+    @extend_schema(request=CredentialsSerializer, responses={201: MeSerializer, **errors(400, 403, 429)},
                    summary="Sign up; a guest session is converted in place and keeps everything")
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
@@ -59,14 +64,15 @@ class SignupApi(_AuthApi):
 
 
 class LoginApi(_AuthApi):
-    @extend_schema(request=CredentialsSerializer, responses=MeSerializer, summary="Log in (session)")
+    @extend_schema(request=CredentialsSerializer, responses={200: MeSerializer, **errors(400, 403, 429)},
+                   summary="Log in (session)")
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
         return Response(me_data(services.log_in(request._request, username, password)))
 
 
 class LogoutApi(_AuthApi):
-    @extend_schema(request=None, responses={204: None}, summary="Log out")
+    @extend_schema(request=None, responses={204: None, **errors(403, 429)}, summary="Log out")
     def post(self, request: Request) -> Response:
         enforce_csrf(request)
         services.log_out(request._request)
@@ -76,11 +82,12 @@ class LogoutApi(_AuthApi):
 class TokenListCreateApi(JsonApi):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=TokenSerializer(many=True), summary="My API tokens (keys are never shown again)")
+    @extend_schema(responses={200: TokenSerializer(many=True), **errors(401)},
+                   summary="My API tokens (keys are never shown again)")
     def get(self, request: Request) -> Response:
         return Response(TokenSerializer(selectors.token_list(request.user), many=True).data)
 
-    @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer},
+    @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer, **errors(400, 401)},
                    summary="Create a named API token; the key is in this response only")
     def post(self, request: Request) -> Response:
         serializer = TokenCreateSerializer(data=request.data)
@@ -93,7 +100,7 @@ class TokenListCreateApi(JsonApi):
 class TokenDeleteApi(JsonApi):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={204: None}, summary="Revoke an API token")
+    @extend_schema(responses={204: None, **errors(401, 404)}, summary="Revoke an API token")
     def delete(self, request: Request, token_id: int) -> Response:
         services.revoke_token(request.user, token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

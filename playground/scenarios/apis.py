@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground.accounts.authentication import acting_user
-from playground.api_errors import PreconditionRequired
+from playground.api_errors import ErrorSerializer, PreconditionRequired
 from playground.scenarios import selectors, services, yamlio
 from playground.scenarios import serializers as s
 from playground.scenarios.documents import KIND_BY_PLURAL, Kind
@@ -25,7 +25,7 @@ from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.models import Scenario
 from playground.scenarios.parsers import YAML_PARSERS, YAMLRenderer
 
-ERRORS = {code: s.ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
+ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
                             description='the version you edited, as "<version>"')
 NAMESPACE = OpenApiParameter("namespace", str, OpenApiParameter.QUERY, required=False,
@@ -148,7 +148,7 @@ class ScenarioForkApi(ScenarioApi):
 class ScenarioExportApi(ScenarioApi):
     renderer_classes = [JSONRenderer, YAMLRenderer]
 
-    @extend_schema(responses={(200, "application/yaml"): OpenApiTypes.STR, 404: s.ErrorSerializer},
+    @extend_schema(responses={(200, "application/yaml"): OpenApiTypes.STR, 404: ErrorSerializer},
                    summary="Export as multi-document YAML (kubectl apply -f accepts it)")
     def get(self, request: Request, slug: str) -> HttpResponse:
         scenario = selectors.readable_scenario(request.user, slug)

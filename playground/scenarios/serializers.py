@@ -77,21 +77,6 @@ class ObjectsSerializer(serializers.Serializer):  # type: ignore[type-arg]
     objects = serializers.ListField(child=serializers.DictField(), help_text=MANIFEST_HELP)
 
 
-class ErrorItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    field = serializers.CharField()
-    value = serializers.JSONField(required=False)
-    message = serializers.CharField()
-    document = serializers.IntegerField(required=False)
-    kind = serializers.CharField(required=False)
-    name = serializers.CharField(required=False)
-
-
-class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    message = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-    current_version = serializers.IntegerField(required=False, help_text="on 412 only")
-
-
 # --- input ----------------------------------------------------------------------------------
 
 class ScenarioListQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
