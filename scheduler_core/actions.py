@@ -257,10 +257,7 @@ class ClusterActions:
             self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
 
     def _cmd_remove_scheduling_gates(self, command: dict[str, Any]) -> None:
-        record = self._pod_record_for(command)
-        old = record.pod
-        if old.node_name:
-            raise CommandError("command.pod", command["pod"], "pod is already bound")
+        old = self._pod_record_for(command).pod
         new = replace(old, scheduling_gates=())
         self.cluster.set_pod(old.key, new)
         self._changed()

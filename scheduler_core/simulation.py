@@ -179,7 +179,9 @@ class Simulation(ClusterActions):
         if kind == "add_node" and parsed.name in self.cluster.node_infos:
             raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
         if kind in ("delete_pod", "remove_scheduling_gates"):
-            self._pod_record_for(command)
+            record = self._pod_record_for(command)
+            if kind == "remove_scheduling_gates" and record.pod.node_name:
+                raise CommandError("command.pod", command["pod"], "pod is already bound")
         if "node" in command and kind != "add_node":
             self._node_for(command)
 
