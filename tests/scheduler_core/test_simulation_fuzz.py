@@ -35,7 +35,7 @@ def _node(rng: random.Random, name: str) -> dict[str, Any]:
 
 
 def _scenario(rng: random.Random) -> list[dict[str, Any]]:
-    classes = [
+    classes: list[dict[str, Any]] = [
         {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": "low"}, "value": 10},
         {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": "high"}, "value": 100},
         {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": "never"}, "value": 200,
