@@ -22,6 +22,12 @@ def _pod(rng: random.Random, name: str) -> dict[str, Any]:
         spec["schedulingGates"] = [{"name": "example.com/g"}]
     if rng.random() < 0.2:
         spec["terminationGracePeriodSeconds"] = rng.choice([0, 5])
+    if rng.random() < 0.15:
+        spec["topologySpreadConstraints"] = [{"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule",
+                                              "labelSelector": {"matchLabels": {"app": "a"}}}]
+    if rng.random() < 0.15:
+        spec["affinity"] = {"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+            {"topologyKey": "kubernetes.io/hostname", "labelSelector": {"matchLabels": {"app": "b"}}}]}}
     labels = {"app": rng.choice(["a", "b"])}
     return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "labels": labels}, "spec": spec}
 
@@ -63,9 +69,12 @@ def _command(rng: random.Random, i: int, sim: Simulation) -> dict[str, Any]:
     ])
 
 
+CONFIGS: list[dict[str, Any] | None] = [None, {"version": "v1.31"}, {"async_preemption": False}]
+
+
 def _script(seed: int) -> Simulation:
     rng = random.Random(seed)
-    sim = Simulation.from_documents(_scenario(rng), seed=seed)
+    sim = Simulation.from_documents(_scenario(rng), seed=seed, config=CONFIGS[seed % len(CONFIGS)])
     for i in range(12):
         for _ in range(rng.randrange(4)):
             sim.advance()
