@@ -11,9 +11,10 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from scheduler_core.framework.events import QUEUE, ClusterEvent, ClusterEventWithHint
+from scheduler_core.framework.events import ClusterEvent, ClusterEventWithHint
 from scheduler_core.framework.interface import Status
 from scheduler_core.objects import Pod
+from scheduler_core.queue.hints import _AFTER_BACKOFF, _SKIP, InFlightEvent, QueueingHints
 from scheduler_core.queue.nominator import Nominator
 from scheduler_core.queue.queued_pod_info import (
     ACTIVE,
@@ -26,12 +27,8 @@ from scheduler_core.queue.queued_pod_info import (
     is_backing_off,
 )
 
-# queueingStrategy
-_SKIP, _AFTER_BACKOFF, _IMMEDIATELY = 0, 1, 2
-
 PreEnqueueFn = Callable[[Pod], tuple[Status, str]]  # (status, rejecting plugin)
 MoveFn = Callable[..., None]  # (pod key, from, to, event label, until, plugins, index=None)
-InFlightEvent = tuple[ClusterEvent, Any, Any]
 ActiveEntry = tuple[int, float, int, str]  # (-priority, timestamp, counter, key): PrioritySort.Less
 BackoffEntry = tuple[float, int, float, int, str]  # (release, -priority, timestamp, counter, key)
 
@@ -50,7 +47,6 @@ class PriorityQueue:
         max_in_unschedulable: int = 300,
     ) -> None:
         self._pre_enqueue = pre_enqueue
-        self._plugin_events = plugin_events
         self._on_move = on_move
         self.queueing_hints = queueing_hints
         self.pop_from_backoff_q = pop_from_backoff_q
@@ -67,7 +63,7 @@ class PriorityQueue:
         self._unschedulable: dict[str, QueuedPodInfo] = {}
         self._in_flight: dict[str, tuple[QueuedPodInfo, int]] = {}  # key -> (info, first event index)
         self._in_flight_events: list[InFlightEvent] = []
-        self._hint_cache: dict[tuple[str, ClusterEvent], list[ClusterEventWithHint]] = {}
+        self._hints = QueueingHints(plugin_events, queueing_hints)
         self.nominator = Nominator()
         self.scheduling_cycle = 0
         self.move_request_cycle = -1
@@ -116,7 +112,7 @@ class PriorityQueue:
         qpi.message = message
         qpi.failed_generation = generation
         if self.queueing_hints:
-            strategy = self._strategy_for_in_flight(qpi, events)
+            strategy = self._hints.strategy_for_in_flight(qpi, events)
         else:
             moved = self.move_request_cycle >= cycle or not qpi.rejectors
             strategy = _AFTER_BACKOFF if moved else _SKIP
@@ -276,12 +272,12 @@ class PriorityQueue:
 
     def _consider(self, qpi: QueuedPodInfo, event: ClusterEvent, old: Any, new: Any, now: float) -> None:
         if qpi.gated:
-            if self._matches_plugin(qpi.gating_plugin, event, qpi, old, new) or self._is_own_update(qpi, new):
+            if self._hints.matches(qpi.gating_plugin, event, qpi, old, new) or self._is_own_update(qpi, new):
                 status, _ = self._pre_enqueue(qpi.pod)
                 if status.is_success:
                     self._requeue(qpi, _AFTER_BACKOFF, now, GATED, event.label)
             return
-        strategy = self._strategy(qpi, event, old, new)
+        strategy = self._hints.strategy(qpi, event, old, new)
         if strategy != _SKIP:
             self._requeue(qpi, strategy, now, UNSCHEDULABLE, event.label)
 
@@ -289,50 +285,6 @@ class PriorityQueue:
     def _is_own_update(qpi: QueuedPodInfo, new: Any) -> bool:
         return isinstance(new, Pod) and new.key == qpi.key and not new.scheduling_gates \
             and qpi.gating_plugin == "SchedulingGates"
-
-    def _strategy_for_in_flight(self, qpi: QueuedPodInfo, events: list[InFlightEvent]) -> int:
-        """determineSchedulingHintForInFlightPod."""
-        if not qpi.rejectors:
-            return _AFTER_BACKOFF
-        best = _SKIP
-        for event, old, new in events:
-            if event.label == "ForceActivate" and new != qpi.key:
-                continue
-            best = max(best, self._strategy(qpi, event, old, new))
-            if best == _IMMEDIATELY:
-                break
-        return best
-
-    def _strategy(self, qpi: QueuedPodInfo, event: ClusterEvent, old: Any, new: Any) -> int:
-        """isPodWorthRequeuing: ask the rejector plugins' hints registered for this event."""
-        if event.is_wildcard or not qpi.rejectors:
-            return _AFTER_BACKOFF
-        best = _SKIP
-        for plugin in qpi.rejectors:
-            if self._matches_plugin(plugin, event, qpi, old, new):
-                if plugin in qpi.pending_plugins:
-                    return _IMMEDIATELY
-                best = _AFTER_BACKOFF
-        return best
-
-    def _matches_plugin(self, plugin: str, event: ClusterEvent, qpi: QueuedPodInfo, old: Any, new: Any) -> bool:
-        for registered in self._hints_for(plugin, event):
-            if registered.hint is None or not self.queueing_hints:
-                return True
-            try:
-                if registered.hint(qpi.pod, old, new) == QUEUE:
-                    return True
-            except Exception:  # noqa: BLE001 -- upstream: a failing hint counts as Queue
-                return True
-        return False
-
-    def _hints_for(self, plugin: str, event: ClusterEvent) -> list[ClusterEventWithHint]:
-        cache_key = (plugin, event)
-        found = self._hint_cache.get(cache_key)
-        if found is None:
-            found = [h for h in self._plugin_events.get(plugin, ()) if h.event.match(event)]
-            self._hint_cache[cache_key] = found
-        return found
 
     def _requeue(self, qpi: QueuedPodInfo, strategy: int, now: float, source: str | None, event: str) -> None:
         """requeuePodWithQueueingStrategy."""
