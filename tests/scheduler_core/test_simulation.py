@@ -267,3 +267,16 @@ def test_every_version_preset_runs_the_script_and_folds(version: str) -> None:
 def test_config_round_trips_through_json() -> None:
     config = SchedulerConfig.for_version("v1.31", percentage_of_nodes_to_score=30)
     assert SchedulerConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    pytest.param({"preemption": "yes"}, "preemption", id="a boolean given as a string"),
+    pytest.param({"percentage_of_nodes_to_score": 120}, "percentage_of_nodes_to_score", id="a percentage over 100"),
+    pytest.param({"scoring_strategy": "Random"}, "scoring_strategy", id="an unknown scoring strategy"),
+    pytest.param({"plugin_weights": {"NodeAffinity": -1}}, "plugin_weights.NodeAffinity", id="a negative weight"),
+    pytest.param({"version": "v1.20"}, "version", id="a version without a preset"),
+    pytest.param({"seed": 3}, "seed", id="the seed, which belongs to the run, not the config"),
+])
+def test_config_errors_name_the_field(data: dict[str, Any], field: str) -> None:
+    with pytest.raises(ValueError, match=rf"^config\.{field}:"):
+        SchedulerConfig.from_json(data)
