@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from rest_framework.exceptions import APIException
 
 from playground.api_errors import InvalidDocuments, error_body, summary_message
-from playground.runs import bus, conf, delivery, selectors, services
+from playground.runs import conf, delivery, fanout, selectors, services
 from playground.runs.models import Run, RunCommand
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,8 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     run_id: int
     last_sent: int = 0
     can_control: bool = False
-    group: str = ""
+    inbox: fanout.Inbox | None = None
+    drain: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.run_id = int(self.scope["url_route"]["kwargs"]["run_id"])
@@ -44,17 +45,34 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_BAD_REQUEST if after is None else CLOSE_NOT_FOUND)
             return
         self.user, self.last_sent, self.can_control = user, after, view["canControl"]
-        # Join before reading the backlog: what is published meanwhile waits in our channel.
-        self.group = bus.group_name(self.run_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Join before reading the backlog: what is published meanwhile waits in our inbox.
+        self.inbox = asyncio.Queue()
+        await fanout.hub().join(self.channel_layer, self.run_id, self.inbox)
         await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
         await self._send_from_database(delivery.plan_upto(after, 2**62).gap)
+        self.drain = asyncio.create_task(self._drain(self.inbox))
 
     async def disconnect(self, code: int) -> None:
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.drain is not None:
+            self.drain.cancel()
+        if self.inbox is not None:
+            await fanout.hub().leave(self.channel_layer, self.run_id, self.inbox)
 
-    # ---- from the worker, via the group ----
+    # ---- from the worker, via the run's group and this process's hub ----
+
+    async def _drain(self, inbox: fanout.Inbox) -> None:
+        """The only sender of live events: one message at a time, in the order published."""
+        while True:
+            message = await inbox.get()
+            try:
+                if message["type"] == "run.events":
+                    await self.run_events(message)
+                elif message["type"] == "run.status":
+                    await self.run_status(message)
+            except Exception:
+                log.exception("run %s: delivering to a viewer failed", self.run_id)
+                await self.close(code=1011)
+                return
 
     async def run_events(self, message: dict[str, Any]) -> None:
         step = delivery.plan_batch(self.last_sent, message["first"], message["last"])

@@ -196,3 +196,23 @@ async def test_backlog_pages_are_cached_and_sliced_to_the_range_asked() -> None:
     assert list(pages.pages) == [(run.pk, 1000)]
     seqs, _ = await pages.page(run.pk, 2000, 5000)
     assert seqs == list(range(2001, 2101)) and len(pages.pages) == 1  # a partial page is not cached
+
+
+@pytest.mark.asyncio
+async def test_viewers_of_a_run_in_one_process_share_one_group_subscription() -> None:
+    from playground.runs import fanout
+
+    run = await sync_to_async(make_run)(stored=1)
+    first, second = await connect(run), await connect(run)
+    for viewer in (first, second):
+        await viewer.receive_json_from()
+        assert await receive_seqs(viewer, 1) == [1]
+    layer = get_channel_layer()
+    assert len(layer.groups[bus.group_name(run.pk)]) == 1
+    await sync_to_async(store)(run, 2, 3)
+    await group_send(run, bus.events_message([ev(2), ev(3)]))
+    assert await receive_seqs(first, 3) == await receive_seqs(second, 3) == [2, 3]
+    await first.disconnect()
+    await second.disconnect()
+    assert run.pk not in fanout.hub().inboxes
+    assert not layer.groups.get(bus.group_name(run.pk))
