@@ -20,6 +20,9 @@ const SPEEDS = [
 export function RunControls({ run, onRestarted }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The worker applies commands between ticks; show the chosen speed until the run reports it.
+  const [speedChoice, setSpeedChoice] = useState<number | null>(null);
+  const shownSpeed = speedChoice ?? run.speed;
   const disabled = !run.canControl || busy;
   const send = async (cmd: RunCommand) => {
     setBusy(true);
@@ -52,13 +55,21 @@ export function RunControls({ run, onRestarted }: Props) {
       </button>
       <div className="field field--inline">
         <label htmlFor="speed">Speed</label>
-        <select id="speed" value={String(run.speed)} disabled={disabled} onChange={(e) => send({ type: "speed", speed: Number(e.target.value) })}>
+        <select
+          id="speed"
+          value={String(shownSpeed)}
+          disabled={!run.canControl}
+          onChange={(e) => {
+            setSpeedChoice(Number(e.target.value));
+            void send({ type: "speed", speed: Number(e.target.value) });
+          }}
+        >
           {SPEEDS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
-          {!SPEEDS.some((s) => s.value === run.speed) && <option value={run.speed}>{run.speed}×</option>}
+          {!SPEEDS.some((s) => s.value === shownSpeed) && <option value={shownSpeed}>{shownSpeed}×</option>}
         </select>
       </div>
       <button type="button" onClick={() => send({ type: "restart" })} disabled={disabled}>
@@ -67,6 +78,7 @@ export function RunControls({ run, onRestarted }: Props) {
       <button type="button" onClick={() => send({ type: "stop" })} disabled={disabled || terminal}>
         Stop
       </button>
+      {busy && <span className="muted">applying…</span>}
       {!run.canControl && <span className="muted">Watching: only the run's owner can control it.</span>}
       {error && (
         <span role="alert" className="field__error">

@@ -3,6 +3,7 @@ import { TextField, CheckField } from "@/components/Field";
 import { copiesOf, indexesOfKind, nameOf, newNode, uniqueName } from "../model/manifest";
 import { mapToText, taintsToText, textToMap, textToTaints } from "../model/textFields";
 import { ObjectCard } from "./ObjectCard";
+import { Paged } from "./Paged";
 import { useDoc, type ObjectsProps } from "./useObjects";
 
 const CORE = new Set(["cpu", "memory", "pods", "ephemeral-storage"]);
@@ -75,12 +76,7 @@ export function NodesSection(props: ObjectsProps) {
           </button>
         )}
       </header>
-      <div className="object-grid">
-        {docs.slice(0, 200).map((doc) => (
-          <NodeForm key={doc} {...props} doc={doc} />
-        ))}
-      </div>
-      {docs.length > 200 && <p className="muted">{docs.length - 200} more nodes are only shown in the YAML tab.</p>}
+      <Paged kind="node" docs={docs} objects={props.objects} errorDocs={new Set(Object.keys(props.errors).map(Number))} render={(doc) => <NodeForm key={doc} {...props} doc={doc} />} />
     </section>
   );
 }

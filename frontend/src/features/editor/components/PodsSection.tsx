@@ -4,6 +4,7 @@ import { copiesOf, getIn, indexesOfKind, nameOf, newPod, uniqueName, type Manife
 import { mapToText, requirementsToText, textToMap, textToRequirements, textToTolerations, tolerationsToText } from "../model/textFields";
 import { rfc3339ToSeconds, secondsToRfc3339 } from "../model/times";
 import { ObjectCard } from "./ObjectCard";
+import { Paged } from "./Paged";
 import { useDoc, type ObjectsProps } from "./useObjects";
 
 type Container = { name?: string; resources?: { requests?: Record<string, string> } };
@@ -135,12 +136,7 @@ export function PodsSection(props: ObjectsProps) {
           </button>
         )}
       </header>
-      <div className="object-grid">
-        {docs.slice(0, 200).map((doc) => (
-          <PodForm key={doc} {...props} doc={doc} classes={[...classes, "system-cluster-critical", "system-node-critical"]} nodes={nodes} />
-        ))}
-      </div>
-      {docs.length > 200 && <p className="muted">{docs.length - 200} more pods are only shown in the YAML tab.</p>}
+      <Paged kind="pod" docs={docs} objects={props.objects} errorDocs={new Set(Object.keys(props.errors).map(Number))} render={(doc) => <PodForm key={doc} {...props} doc={doc} classes={[...classes, "system-cluster-critical", "system-node-critical"]} nodes={nodes} />} />
     </section>
   );
 }
