@@ -13,6 +13,7 @@ import { EventLog } from "@/features/trace/EventLog";
 import { RunControls } from "@/features/controls/RunControls";
 import { Timeline } from "@/features/controls/Timeline";
 import { AddPodForm } from "@/features/controls/AddPodForm";
+import { ClusterActions } from "@/features/controls/ClusterActions";
 import { useVirtualNow } from "@/lib/useVirtualNow";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
@@ -64,6 +65,8 @@ export function RunPage({ runId }: { runId: number }) {
   const run = snap.run;
   const ticking = snap.viewSeq === null && run?.status === "running";
   const now = useVirtualNow(state.time, run?.speed ?? 1, ticking);
+  const podKeys = useMemo(() => (run?.canControl ? state.pods.keys().sort() : []), [run?.canControl, state.pods]);
+  const cordoned = useMemo(() => new Set(state.nodes.values().filter((n) => n.unschedulable).map((n) => n.name)), [state.nodes]);
   const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
   // Stable, so memoised node cards do not re-render because of it.
   const select = useCallback((key: string) => setSelectedPod((cur) => (cur === key ? null : key)), []);
@@ -113,6 +116,7 @@ export function RunPage({ runId }: { runId: number }) {
           <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
+          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={podKeys} cordoned={cordoned} />}
         </aside>
       </div>
       <EventLog events={state.k8sEvents} selectedPod={selectedPod} />

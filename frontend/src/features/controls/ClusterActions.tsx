@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { ApiError } from "@/lib/api";
+import { shortKey } from "@/lib/format";
+import { sendCommand, type RunCommand } from "./api";
+
+interface Props {
+  runId: number;
+  nodes: readonly string[];
+  pods: readonly string[];
+  cordoned: ReadonlySet<string>;
+}
+
+/** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod. */
+export function ClusterActions({ runId, nodes, pods, cordoned }: Props) {
+  const [node, setNode] = useState("");
+  const [pod, setPod] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const send = async (cmd: RunCommand) => {
+    setError(null);
+    try {
+      await sendCommand(runId, cmd);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  const n = node || nodes[0] || "";
+  const p = pod || pods[0] || "";
+  return (
+    <div className="cluster-actions" aria-label="Change the cluster mid-run" role="group">
+      <h3>Change the cluster</h3>
+      <div className="field field--inline">
+        <label htmlFor="action-node">Node</label>
+        <select id="action-node" value={n} onChange={(e) => setNode(e.target.value)}>
+          {nodes.map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </select>
+        <button type="button" disabled={!n} onClick={() => send({ type: cordoned.has(n) ? "uncordon" : "cordon", node: n })}>
+          {cordoned.has(n) ? "Uncordon" : "Cordon"}
+        </button>
+        <button type="button" className="button--danger" disabled={!n} onClick={() => send({ type: "delete_node", node: n })}>
+          Delete node
+        </button>
+      </div>
+      <div className="field field--inline">
+        <label htmlFor="action-pod">Pod</label>
+        <select id="action-pod" value={p} onChange={(e) => setPod(e.target.value)}>
+          {pods.map((x) => (
+            <option key={x} value={x}>
+              {shortKey(x)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="button--danger" disabled={!p} onClick={() => send({ type: "delete_pod", pod: p })}>
+          Delete pod
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
