@@ -1,6 +1,7 @@
 """The gallery lists the built-in lessons; a lesson runs with its steps and a predict-then-reveal question."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,20 @@ def test_a_lesson_reveals_its_answer_when_the_moment_comes(page: Page) -> None:
     expect(lesson.get_by_role("status")).to_contain_text("Answer: batch-1 — you got it.")
     expect(lesson.get_by_role("heading", name="Bound where it was nominated")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "lesson-run.png"), full_page=True)
+
+
+def test_the_score_table_shows_each_plugin_with_its_weight(page: Page) -> None:
+    page.goto("/")
+    page.get_by_role("button", name="Start lesson: Filters and scores").click()
+    page.get_by_label("Speed").select_option("20")
+    lesson = page.get_by_role("region", name=re.compile(r"^Lesson 11"))
+    for _ in range(10):
+        button = lesson.get_by_role("button", name=re.compile(r"^(Next step|Go live)"))
+        expect(button).to_be_enabled(timeout=30_000)
+        if button.inner_text().startswith("Go live"):
+            break
+        button.click()
+    scores = page.get_by_role("table", name="Scores per node and plugin")
+    expect(scores.first).to_contain_text("NodeResourcesFit ×1")
+    expect(scores.first).to_contain_text("TaintToleration ×3")
+    page.screenshot(path=str(ARTIFACTS / "run-view-scores.png"), full_page=True)

@@ -89,6 +89,14 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
     finally:
         other.close()
 
+    # Rewinding to the start refolds the events: the victim is back, running; then back to live.
+    timeline = page.get_by_label(re.compile(r"^Timeline"))
+    timeline.focus()
+    timeline.press("Home")
+    expect(page.get_by_role("button", name=re.compile(r"^web \(low, priority 100\)$"))).to_be_visible()
+    page.get_by_role("button", name="Back to live").click()
+    expect(page.get_by_role("button", name=re.compile(r"^web \("))).to_have_count(0)
+
     # The decision panel names the victim and why node-1 was picked.
     page.get_by_label("Filter events by pod").fill("urgent")
     bound.click()
