@@ -43,7 +43,7 @@ def build_preemption_scenario(page: Page) -> str:
     urgent.get_by_label("PriorityClass").select_option("high")
     urgent.get_by_label("CPU request (container app)").fill("1")
 
-    page.get_by_label("Speed").fill("4")
+    page.get_by_label("Speed").fill("2")
     page.get_by_role("button", name="Create scenario").click()
     expect(page).to_have_url(re.compile(r"/scenarios/[\w-]+$"))
     expect(page.get_by_role("status")).to_contain_text("Created")
