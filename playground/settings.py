@@ -72,8 +72,13 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Worker and web write concurrently: wait for the lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Worker and web write concurrently: wait for the lock instead of failing. IMMEDIATE makes a
+    # transaction take the write lock up front, where the timeout applies; a deferred one that
+    # upgrades from read to write fails at once with "database is locked". WAL lets readers
+    # (the web server) go on while the worker writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
