@@ -188,7 +188,15 @@ class Simulation(ClusterActions):
     # ---- the clock ----------------------------------------------------------------------
 
     def next_time(self) -> float | None:
-        """Virtual time of the next happening; None when quiescent."""
+        """Virtual time of the next happening, including leftover-flush retries; None if none."""
+        return self._next_time(idle_retries=True)
+
+    @property
+    def quiescent(self) -> bool:
+        """Nothing left that can change anything: at most flush retries that would fail as before."""
+        return self._next_time(idle_retries=False) is None
+
+    def _next_time(self, *, idle_retries: bool) -> float | None:
         now = self._now
         candidates = []
         if self._timers:
@@ -198,24 +206,21 @@ class Simulation(ClusterActions):
         release = self.queue.next_backoff_release()
         if release is not None:
             candidates.append(max(release, now))
-        flush = self._next_leftover_flush()
+        flush = self._next_leftover_flush(idle_retries=idle_retries)
         if flush is not None:
             candidates.append(flush)
         return min(candidates) if candidates else None
 
-    @property
-    def quiescent(self) -> bool:
-        return self.next_time() is None
-
-    def _next_leftover_flush(self) -> float | None:
+    def _next_leftover_flush(self, *, idle_retries: bool = True) -> float | None:
         """flushUnschedulablePodsLeftover ticks every 30 s; only ticks that can move a pod matter.
 
-        A pod whose last failure saw the current cluster (nothing changed since) does not keep the
-        simulation busy: retrying it would fail the same way.
+        Upstream retries every leftover pod after 5 minutes, also when nothing changed since its
+        last failure (``idle_retries``). Such a retry fails the same way, so it does not keep the
+        simulation from being quiescent.
         """
         limit = self.config.pod_max_in_unschedulable_pods_duration_seconds
         due = [_next_tick(q.timestamp + limit) for q in self.queue.unschedulable_infos()
-               if not q.gated and q.failed_generation != self.generation]
+               if not q.gated and (idle_retries or q.failed_generation != self.generation)]
         if not due:
             return None
         earliest = math.ceil(self._now / LEFTOVER_FLUSH_PERIOD) * LEFTOVER_FLUSH_PERIOD
@@ -256,7 +261,8 @@ class Simulation(ClusterActions):
         return ran
 
     def step(self) -> list[dict[str, Any]]:
-        """Advance until exactly one scheduling cycle has run (or the simulation is quiescent)."""
+        """Advance until exactly one scheduling cycle has run; a quiescent simulation steps to its
+        next leftover-flush retry, as the real scheduler would."""
         start, cycles = len(self._events), self.cycles
         while self.cycles == cycles and self.next_time() is not None:
             self.advance()
@@ -266,6 +272,8 @@ class Simulation(ClusterActions):
         """Advance until ``until`` (the clock then reads ``until``), or to quiescence when None."""
         start, first_cycle = len(self._events), self.cycles
         while self.cycles - first_cycle < max_cycles:
+            if until is None and self.quiescent:
+                break
             when = self.next_time()
             if when is None or (until is not None and when > until):
                 break

@@ -113,7 +113,7 @@ class RunLoop:
             self._idle()
             return
         next_time = self.sim.next_time()
-        if next_time is None:
+        if next_time is None or self.sim.quiescent:
             self._set_status(Status.FINISHED, Run.QUIESCENT)
             return
         delay = self._wall_delay(next_time)
