@@ -22,3 +22,16 @@ test("duplicate deliveries do not grow the log", () => {
   store.receive(events.slice(3, 8));
   expect(store.allEvents.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 });
+
+test("rewinding from a checkpoint gives the same state as folding from the start", async () => {
+  const { foldTo } = await import("@/protocol/applyEvent");
+  const { numbered, makeNode, makePod, makeState } = await import("@/test/fixtures");
+  const pods = Array.from({ length: 600 }, (_, i) => makePod(`p${i}`, { queue: "active", cpu: 10 }));
+  const log = numbered([
+    { kind: "cluster.snapshot", t: 0, state: makeState([makeNode("a"), makeNode("b")], pods) },
+    ...pods.map((p, i) => ({ kind: "pod.bound" as const, t: i, pod: p.key, node: i % 2 ? "a" : "b", cycle: i + 1 })),
+  ]);
+  const store = new RunStore(1);
+  store.receive(log);
+  for (const seq of [1, 249, 250, 251, 520, 601]) expect(store.stateAt(seq)).toEqual(foldTo(log, seq));
+});

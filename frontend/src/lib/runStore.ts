@@ -1,6 +1,6 @@
 // RunStore: a run's event log and its folded state, fed by RunSocket, read by React through
 // useSyncExternalStore. Rewinding refolds the log up to a seq; "live" follows the socket.
-import { applyEvent, foldTo } from "@/protocol/applyEvent";
+import { applyEvent } from "@/protocol/applyEvent";
 import type { SimEvent } from "@/protocol/events";
 import { initialRunState, type RunState } from "@/protocol/state";
 import { RunSocket, runSocketUrl, type RunSocketOptions, type RunView, type SocketStatus } from "./socket";
@@ -16,8 +16,13 @@ export interface RunSnapshot {
   lastError: string | null;
 }
 
+/** Keep the folded state every this many events, so rewinding folds at most this many. */
+const CHECKPOINT_EVERY = 250;
+
 export class RunStore {
   private events: SimEvent[] = [];
+  /** checkpoints[i] = the state after event (i + 1) * CHECKPOINT_EVERY (states share structure, so this is cheap). */
+  private checkpoints: RunState[] = [];
   private snap: RunSnapshot = {
     live: initialRunState,
     view: initialRunState,
@@ -72,6 +77,7 @@ export class RunStore {
       if (e.seq <= live.seq) continue;
       this.events.push(e);
       live = applyEvent(live, e);
+      if (live.seq % CHECKPOINT_EVERY === 0) this.checkpoints[live.seq / CHECKPOINT_EVERY - 1] = live;
     }
     this.update({ live, lastSeq: live.seq, view: this.snap.viewSeq === null ? live : this.snap.view });
   }
@@ -83,7 +89,16 @@ export class RunStore {
       return;
     }
     const at = Math.min(seq, this.snap.lastSeq);
-    this.update({ viewSeq: at, view: at === this.snap.live.seq ? this.snap.live : foldTo(this.events, at) });
+    this.update({ viewSeq: at, view: at === this.snap.live.seq ? this.snap.live : this.stateAt(at) });
+  }
+
+  /** The state after event `seq`: from the nearest checkpoint, fold forward. */
+  stateAt(seq: number): RunState {
+    const k = Math.min(Math.floor(seq / CHECKPOINT_EVERY), this.checkpoints.length);
+    let state = k > 0 && this.checkpoints[k - 1] ? this.checkpoints[k - 1] : initialRunState;
+    // Events are contiguous from seq 1, so event n sits at index n - 1.
+    for (let i = state.seq; i < seq && i < this.events.length; i++) state = applyEvent(state, this.events[i]);
+    return state;
   }
 
   /** A RunView from REST; the socket's hello/status messages are fresher and win. */
