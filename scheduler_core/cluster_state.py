@@ -53,6 +53,10 @@ class ClusterState:
         # node-local filter and score results between cycles (see schedule_one.NodeLocalCache).
         self.versions: dict[str, int] = {}
         self._version_counter = itertools.count(1)
+        # The snapshot's havePodsWithAffinityNodeInfoList / havePodsWithRequiredAntiAffinityNodeInfoList,
+        # kept incrementally (name -> NodeInfo, in the order nodes first got such a pod).
+        self._with_affinity: dict[str, NodeInfo] = {}
+        self._with_required_anti_affinity: dict[str, NodeInfo] = {}
         for node in cluster.nodes:
             self.add_node(node)
 
@@ -66,10 +70,28 @@ class ClusterState:
         self.node_infos[node.name] = info
         self.node_list.append(info)
         self.touch(node.name)
+        self._index(info)
         return info
 
     def touch(self, node: str) -> None:
         self.versions[node] = next(self._version_counter)
+
+    def have_pods_with_affinity_list(self) -> list[NodeInfo]:
+        """SharedLister.NodeInfos().HavePodsWithAffinityList()."""
+        return list(self._with_affinity.values())
+
+    def have_pods_with_required_anti_affinity_list(self) -> list[NodeInfo]:
+        """SharedLister.NodeInfos().HavePodsWithRequiredAntiAffinityList()."""
+        return list(self._with_required_anti_affinity.values())
+
+    def _index(self, info: NodeInfo) -> None:
+        """Keep the two lists above in step with the node's pods after any change to them."""
+        for index, pods in ((self._with_affinity, info.pods_with_affinity),
+                            (self._with_required_anti_affinity, info.pods_with_required_anti_affinity)):
+            if pods and self.node_infos.get(info.name) is info:
+                index[info.name] = info
+            else:
+                index.pop(info.name, None)
 
     def update_node(self, node: Node) -> Node:
         info = self.node_infos[node.name]
@@ -82,6 +104,7 @@ class ClusterState:
         info = self.node_infos.pop(name)
         self.node_list = [i for i in self.node_list if i.name != name]
         self.versions.pop(name, None)
+        self._index(info)
         return info
 
     # ---- pods ---------------------------------------------------------------------------
@@ -101,6 +124,7 @@ class ClusterState:
             if info is not None:
                 info.add_pod(pod)
                 self.touch(pod.node_name)
+                self._index(info)
         else:
             record = PodRecord(pod)
         self.pods[pod.key] = record
@@ -116,7 +140,7 @@ class ClusterState:
         record.pod = pod
         info = self.node_infos.get(old.node_name) if old.node_name else None
         if info is not None and key in info.pods:
-            info.pods[key] = pod
+            info.update_pod(pod)
             self.touch(info.name)
 
     def bind(self, key: str, node: str, now: float) -> Pod:
@@ -124,8 +148,10 @@ class ClusterState:
         record = self.pods[key]
         pod = replace(record.pod, node_name=node, start_time=now)
         record.pod, record.phase = pod, RUNNING
-        self.node_infos[node].add_pod(pod)
+        info = self.node_infos[node]
+        info.add_pod(pod)
         self.touch(node)
+        self._index(info)
         return pod
 
     def remove_pod(self, key: str) -> PodRecord:
@@ -135,5 +161,6 @@ class ClusterState:
         if info is not None:
             info.remove_pod(record.pod)
             self.touch(info.name)
+            self._index(info)
         record.phase = DELETED
         return record

@@ -610,3 +610,36 @@ def test_events_to_register_cover_pod_and_node_changes() -> None:
         (ev.POD, ev.ADD), (ev.POD, ev.UPDATE_POD_LABEL), (ev.POD, ev.DELETE),
         (ev.NODE, ev.ADD), (ev.NODE, ev.UPDATE_NODE_LABEL), (ev.NODE, ev.UPDATE_NODE_TAINT),
     }
+
+
+# -- HavePodsWithRequiredAntiAffinityList / HavePodsWithAffinityList from the snapshot ------------
+
+
+def _cluster_with(*pods: Pod) -> SimpleNamespace:
+    from scheduler_core.cluster_state import ClusterState
+    from scheduler_core.objects import Cluster
+
+    cluster = ClusterState(Cluster(nodes=(node("n1", zone="z1"), node("n2", zone="z2"))))
+    for p in pods:
+        cluster.add_pod(p, 0.0)
+    return SimpleNamespace(cluster=cluster)
+
+
+def test_existing_anti_affinity_is_read_from_the_snapshot_and_forgotten_when_the_pod_goes() -> None:
+    repeller = pod("e", "n1", {"app": "web"}, pod_anti_affinity=required(term(sel("app", "In", "web"), "zone")))
+    handle = _cluster_with(repeller)
+    plugin, incoming = InterPodAffinity(handle=handle), pod(labels={"app": "web"})
+    nodes = handle.cluster.node_list
+    assert filter_all(incoming, nodes, plugin) == [EXISTING_ANTI, OK]
+    handle.cluster.remove_pod(repeller.key)
+    assert plugin.pre_filter(CycleState(), incoming, handle.cluster.node_list)[1].code == Code.SKIP
+
+
+def test_pre_score_counts_existing_pods_affinity_from_the_snapshot() -> None:
+    attracted = pod("e", "n2", {"app": "db"}, pod_affinity=preferred((10, term(sel("app", "In", "web"), "zone"))))
+    handle = _cluster_with(attracted, pod("plain", "n1", {"app": "web"}))
+    plugin, incoming, state = InterPodAffinity(handle=handle), pod(labels={"app": "web"}), CycleState()
+    nodes = handle.cluster.node_list
+    plugin.pre_filter(state, incoming, nodes)
+    assert plugin.pre_score(state, incoming, nodes).is_success
+    assert [plugin.score(state, incoming, info)[0] for info in nodes] == [0, 10]

@@ -546,3 +546,18 @@ def test_pods_the_simulation_marks_terminating_are_not_counted() -> None:
     plugin, state, p = PodTopologySpread(handle=SimpleNamespace(cluster=SimpleNamespace(pods=records))), CycleState(), incoming(spread(1, "node"))
     plugin.pre_filter(state, p, infos)
     assert [plugin.filter(state, p, info).code for info in infos] == [S, U]  # counts 0/1, not 1/1
+
+
+class _Untouchable:
+    """A node stand-in that fails the test if a plugin looks at it."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"node read ({name}) for a pod without constraints")
+
+
+def test_pre_filter_and_pre_score_skip_before_reading_any_node() -> None:
+    nodes: list[NodeInfo] = [_Untouchable()]  # type: ignore[list-item]
+    state = CycleState()
+    _, status = PodTopologySpread().pre_filter(state, pod(), nodes)
+    assert status.code == Code.SKIP
+    assert PodTopologySpread().pre_score(state, pod(), nodes).code == Code.SKIP

@@ -70,9 +70,12 @@ class PreFilterState:
     anti_affinity_counts: TopologyToMatchedTermCount
 
     @classmethod
-    def compute(cls, pod: Pod, nodes: list[NodeInfo]) -> PreFilterState:
+    def compute(cls, pod: Pod, nodes: list[NodeInfo], nodes_with_required_anti_affinity_pods: list[NodeInfo]) -> PreFilterState:
+        """PreFilter's state: existing anti-affinity over the nodes holding such pods, the incoming
+        pod's own required terms over all nodes (only when it has any)."""
         info = PodAffinityInfo.of(pod)
-        return cls(info, _existing_anti_affinity_counts(pod, nodes), *_incoming_affinity_anti_affinity_counts(info, nodes))
+        return cls(info, _existing_anti_affinity_counts(pod, nodes_with_required_anti_affinity_pods),
+                   *_incoming_affinity_anti_affinity_counts(info, nodes))
 
     @property
     def is_irrelevant(self) -> bool:
@@ -128,13 +131,15 @@ class PreFilterState:
 
 
 def _existing_anti_affinity_counts(pod: Pod, nodes: list[NodeInfo]) -> TopologyToMatchedTermCount:
-    """getExistingAntiAffinityCounts: placed pods whose required anti-affinity matches ``pod``."""
+    """getExistingAntiAffinityCounts: placed pods whose required anti-affinity matches ``pod``.
+
+    Like upstream, only NodeInfo.PodsWithRequiredAntiAffinity of the given nodes are visited.
+    """
     counts = TopologyToMatchedTermCount()
     for node_info in nodes:
-        for existing in node_info.pods.values():
-            if has_required_anti_affinity(existing):
-                terms = PodAffinityInfo.of(existing).required_anti_affinity_terms
-                counts.update_with_anti_affinity_terms(terms, pod, node_info.node, 1)
+        for existing in node_info.pods_with_required_anti_affinity.values():
+            terms = PodAffinityInfo.of(existing).required_anti_affinity_terms
+            counts.update_with_anti_affinity_terms(terms, pod, node_info.node, 1)
     return counts
 
 

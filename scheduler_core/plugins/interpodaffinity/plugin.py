@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
@@ -21,7 +21,6 @@ from scheduler_core.plugins.interpodaffinity.scoring import (
 )
 from scheduler_core.plugins.interpodaffinity.terms import (
     PodAffinityInfo,
-    has_affinity,
     pod_matches_all_affinity_terms,
 )
 
@@ -62,7 +61,9 @@ class InterPodAffinity:
         ignore_preferred_terms_of_existing_pods: bool = False,
         queue_on_deleted_pods_anti_affinity: bool | None = None,
         config: Any = None,
+        handle: Any = None,
     ) -> None:
+        self._handle = handle  # its ``cluster`` is the snapshot (SharedLister)
         self.hard_pod_affinity_weight = hard_pod_affinity_weight
         self.ignore_preferred_terms_of_existing_pods = ignore_preferred_terms_of_existing_pods
         if queue_on_deleted_pods_anti_affinity is None:
@@ -73,7 +74,9 @@ class InterPodAffinity:
 
     def pre_filter(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> tuple[PreFilterResult | None, Status]:
         state.write(ALL_NODES_STATE_KEY, AllNodes(nodes))
-        s = PreFilterState.compute(pod, nodes)
+        # Upstream PreFilter: existing pods' anti-affinity is read from
+        # HavePodsWithRequiredAntiAffinityList only, never from every node.
+        s = PreFilterState.compute(pod, nodes, self._nodes_having(nodes, required_anti_affinity=True))
         if s.is_irrelevant:
             return None, Status.skip()
         state.write(PRE_FILTER_STATE_KEY, s)
@@ -115,18 +118,33 @@ class InterPodAffinity:
         if self.ignore_preferred_terms_of_existing_pods and not has_constraints:
             return Status.skip()
         saved = state.read(ALL_NODES_STATE_KEY)
+        all_nodes = saved.nodes if isinstance(saved, AllNodes) else nodes
+        # Upstream PreScore: unless the incoming pod has preferred terms, only nodes hosting pods
+        # with affinity (HavePodsWithAffinityList), and on them only those pods, can contribute.
+        visit = all_nodes if has_constraints else self._nodes_having(all_nodes, required_anti_affinity=False)
         topology_score: ScoreMap = {}
-        for node_info in saved.nodes if isinstance(saved, AllNodes) else nodes:
+        for node_info in visit:
             if not node_info.node.labels:
                 continue
-            for existing in node_info.pods.values():
-                # Without preferred terms of its own, only pods with affinity can contribute.
-                if has_constraints or has_affinity(existing):
-                    process_existing_pod(topology_score, me, existing, node_info.node, self.hard_pod_affinity_weight)
+            pods = node_info.pods if has_constraints else node_info.pods_with_affinity
+            for existing in pods.values():
+                process_existing_pod(topology_score, me, existing, node_info.node, self.hard_pod_affinity_weight)
         if not topology_score:
             return Status.skip()
         state.write(PRE_SCORE_STATE_KEY, PreScoreState(topology_score))
         return Status.success()
+
+    def _nodes_having(self, nodes: list[NodeInfo], *, required_anti_affinity: bool) -> list[NodeInfo]:
+        """The snapshot's HavePodsWith(RequiredAnti)AffinityList when ``nodes`` is the snapshot's
+        node list (the scheduler's case); otherwise the same selection made from ``nodes``."""
+        snapshot = getattr(self._handle, "cluster", None)
+        if snapshot is not None and nodes is getattr(snapshot, "node_list", None):
+            if required_anti_affinity:
+                return cast("list[NodeInfo]", snapshot.have_pods_with_required_anti_affinity_list())
+            return cast("list[NodeInfo]", snapshot.have_pods_with_affinity_list())
+        if required_anti_affinity:
+            return [info for info in nodes if info.pods_with_required_anti_affinity]
+        return [info for info in nodes if info.pods_with_affinity]
 
     def score(self, state: CycleState, pod: Pod, node_info: NodeInfo) -> tuple[int, Status]:
         s = state.read(PRE_SCORE_STATE_KEY)

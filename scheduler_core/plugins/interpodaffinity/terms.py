@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scheduler_core.framework.nodeinfo import pod_with_affinity, pod_with_required_anti_affinity
 from scheduler_core.objects import (
     LabelSelector,
     LabelSelectorRequirement,
@@ -102,13 +103,9 @@ class PodAffinityInfo:
         )
 
 
-def has_required_anti_affinity(pod: Pod) -> bool:
-    return pod.pod_anti_affinity is not None and bool(pod.pod_anti_affinity.required)
-
-
-def has_affinity(pod: Pod) -> bool:
-    """framework.podWithAffinity: any pod (anti-)affinity at all."""
-    return pod.pod_affinity is not None or pod.pod_anti_affinity is not None
+# framework.podWithRequiredAntiAffinity / podWithAffinity: defined with NodeInfo, which keeps such pods apart.
+has_required_anti_affinity = pod_with_required_anti_affinity
+has_affinity = pod_with_affinity
 
 
 def pod_matches_all_affinity_terms(terms: Iterable[AffinityTerm], pod: Pod) -> bool:

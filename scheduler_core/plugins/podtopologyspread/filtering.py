@@ -47,6 +47,10 @@ class PreFilterState:
     def compute(cls, pod: Pod, nodes: list[NodeInfo], terminating: TerminatingFn = is_terminating) -> PreFilterState:
         """calPreFilterState: matching pods per eligible domain, per hard constraint."""
         s = cls(filter_constraints(pod, DO_NOT_SCHEDULE))
+        if not s.constraints:
+            # calPreFilterState: `if len(constraints) == 0 { return &preFilterState{}, nil }` — before
+            # touching any node, so pods without hard constraints cost nothing (PreFilter → Skip).
+            return s
         s.tp_value_to_match_num = [{} for _ in s.constraints]
         for node_info in nodes:
             node = node_info.node

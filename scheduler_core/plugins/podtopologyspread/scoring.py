@@ -65,6 +65,10 @@ class PreScoreState:
         """initPreScoreState: candidate domains and each constraint's normalizing weight."""
         constraints = filter_constraints(pod, SCHEDULE_ANYWAY)
         s = cls(constraints, set(), [{} for _ in constraints], [])
+        if not constraints:
+            # initPreScoreState returns before looking at a node when the pod has no soft
+            # constraints (no system defaults in the model); PreScore then returns Skip.
+            return s
         for node_info in filtered_nodes:
             labels = node_info.node.labels
             if not node_labels_match_spread_constraints(labels, constraints):
