@@ -18,13 +18,16 @@ from typing import Any
 
 import pytest
 
+from scheduler_core import Simulation
 from scheduler_core.framework.interface import CycleState
 from scheduler_core.objects import (
+    Cluster,
     LabelSelector,
     Pod,
     PodAffinity,
     PodAffinityTerm,
     PodDisruptionBudget,
+    PriorityClass,
     TopologySpreadConstraint,
 )
 from scheduler_core.preemption.evaluator import Evaluator
@@ -395,3 +398,74 @@ def test_victim_terminating_without_disruption_target_does_not_block() -> None:
     assert event["eligible"] is True and event["chosen"] == "n1"
     assert k8s_messages(sim, "FailedScheduling") == ["0/1 nodes are available: 1 Insufficient cpu."]
     assert k8s_messages(sim, "Preempted") == []  # already terminating: no second delete
+
+
+def test_no_candidates_clears_the_nomination() -> None:
+    # preemption.go Evaluator.Preempt: no candidates → PostFilterResult with NominatedNodeName "" (clears NNN)
+    sim, event = run(preemptor(nominated_node_name="n1"), on("h1", "n1", HIGH, "1"), on("h2", "n2", HIGH, "1"),
+                     on("h3", "n3", HIGH, "1"))
+    assert event["candidates"] == [] and event["chosen"] is None
+    assert [e["node"] for e in of_kind(sim.events, "pod.nominationCleared", pod="default/preemptor")] == ["n1"]
+    assert pod_nnn(sim) is None
+
+
+def test_required_affinity_to_a_victim_cannot_be_fixed_by_preemption() -> None:
+    # default_preemption.go SelectVictimsOnNode: removing the victims makes InterPodAffinity's
+    # required affinity fail (U&U) → the node is not a candidate
+    term = PodAffinityTerm(HOSTNAME, LabelSelector(match_labels=(("app", "x"),)))
+    sim, event = run(preemptor(pod_affinity=PodAffinity(required=(term,))),
+                     on("target", "n1", LOW, "1", labels={"app": "x"}),
+                     nodes=[make_node("n1", cpu="1")])
+    assert event["candidates"] == []
+    assert k8s_messages(sim, "FailedScheduling") == [
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+        "1 node(s) didn't match pod affinity rules."]
+
+
+def test_higher_priority_nominated_pod_is_counted_in_the_dry_run() -> None:
+    # framework.go RunFilterPluginsWithNominatedPods inside SelectVictimsOnNode: a nominated pod of
+    # higher priority keeps its reservation, so removing the (terminating) victims does not help
+    sim = Simulation(Cluster(nodes=(make_node("n1", cpu="2"),), priority_classes=(PriorityClass("mid", HIGH),),
+                             pods=(on("v1", "n1", 0, "1"), on("v2", "n1", 0, "1"), make_pod("h", 200, "2"))))
+    sim.run(until=1)
+    assert next(p for p in sim.state()["pods"] if p["key"] == "default/h")["nominatedNodeName"] == "n1"
+    sim.apply({"type": "add_pod", "manifest": {"metadata": {"name": "preemptor"}, "spec": {
+        "priorityClassName": "mid", "containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}})
+    sim.run(until=2)
+    assert k8s_messages(sim, "FailedScheduling", "default/preemptor") == [
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu."]
+    assert pod_nnn(sim) is None
+
+
+FILTER_KINDS = [
+    # TestSelectNodesForPreemption-style: NodePorts rejection is Unschedulable, so preemption helps
+    pytest.param(preemptor("100m", host_ports=(8080,)), [on("ported", "n1", LOW, "100m", host_ports=(8080,)),
+                                                        on("other", "n1", LOW, "100m")],
+                 None, ["ported"], "0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.",
+                 id="NodePorts — the pod holding the host port is the only victim"),
+    # noderesources/fit.go: "Too many pods" is Unschedulable → preemption frees a pod slot
+    pytest.param(preemptor("100m"), [on("a", "n1", LOW, "100m", -20), on("b", "n1", LOW, "100m", -10)],
+                 {"pods": 2}, ["b"], "0/1 nodes are available: 1 Too many pods.",
+                 id="NodeResourcesFit — Too many pods is resolved by preempting the newest low priority pod"),
+    # fit.go (v1.34, PR #131345): a request above the node's allocatable is UnschedulableAndUnresolvable
+    pytest.param(preemptor("2"), [on("a", "n1", LOW, "100m")], None, [],
+                 "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+                 "1 Preemption is not helpful for scheduling.",
+                 id="NodeResourcesFit v1.34 — a request above allocatable is not helped by preemption"),
+]
+
+
+@pytest.mark.parametrize(("incoming", "pods", "node_kw", "victims", "message"), FILTER_KINDS)
+def test_filter_kinds_and_preemption(incoming: Pod, pods: list[Pod], node_kw: dict[str, Any] | None,
+                                     victims: list[str], message: str) -> None:
+    sim, event = run(incoming, *pods, nodes=[make_node("n1", cpu="1", **(node_kw or {}))])
+    assert [v.split("/")[1] for v in event["victims"]] == victims
+    assert k8s_messages(sim, "FailedScheduling") == [message]
+
+
+def test_request_above_allocatable_is_a_preemption_candidate_before_v1_34() -> None:
+    # fit.go before PR #131345 (≤v1.33): always Unschedulable → the dry run reports Insufficient cpu
+    sim, event = run(preemptor("2"), on("a", "n1", LOW, "100m"), nodes=[make_node("n1", cpu="1")],
+                     config={"version": "v1.33", "node_resources_fit_unresolvable": False})
+    assert k8s_messages(sim, "FailedScheduling") == [
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu."]

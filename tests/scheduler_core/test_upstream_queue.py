@@ -17,7 +17,7 @@ import pytest
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.interface import Status
 from scheduler_core.queue import PriorityQueue
-from tests.scheduler_core.builders import make_node, make_pod
+from tests.scheduler_core.builders import make_node, make_pod, taint
 from tests.scheduler_core.simkit import of_kind, simulate
 
 
@@ -173,7 +173,8 @@ def test_leftover_flush_in_simulation(fail_at: float, retry_at: float) -> None:
 # ---- requeue by QueueingHints --------------------------------------------------------------------
 
 def _requeue_case(rejection: dict[str, Any], command: dict[str, Any]) -> Any:
-    nodes = [make_node("n1", cpu="1", labels={"zone": "a"})]
+    nodes = [make_node("n1", cpu="1", labels={"zone": "a"}, taints=rejection.get("taints", ()),
+                       unschedulable=rejection.get("cordoned", False))]
     pods = [make_pod("busy", 100, "1", node_name="n1", termination_grace_period_seconds=0),
             make_pod("waiter", 0, rejection.get("cpu", "500m"), node_selector=rejection.get("selector"))]
     sim = simulate(nodes, pods)
@@ -200,6 +201,24 @@ REQUEUE = [
     pytest.param({"plugin": "NodeAffinity", "selector": {"zone": "b"}, "cpu": "0"},
                  {"type": "delete_pod", "pod": "default/busy"}, False,
                  id="NodeAffinity hint — deleting an assigned pod does not requeue a pod rejected by node affinity"),
+]
+
+
+REQUEUE += [
+    # tainttoleration isSchedulableAfterNodeChange: Queue only when the node became tolerated
+    pytest.param({"plugin": "TaintToleration", "cpu": "0", "taints": (taint("a"),)},
+                 {"type": "set_node_taints", "node": "n1", "taints": [{"key": "b", "effect": "NoSchedule"}]}, False,
+                 id="TaintToleration hint — replacing one untolerated taint by another does not requeue"),
+    pytest.param({"plugin": "TaintToleration", "cpu": "0", "taints": (taint("a"),)},
+                 {"type": "set_node_taints", "node": "n1", "taints": []}, True,
+                 id="TaintToleration hint — removing the untolerated taint requeues the pod"),
+    # nodeunschedulable isSchedulableAfterNodeChange: the node turning schedulable (uncordon) → Queue
+    pytest.param({"plugin": "NodeUnschedulable", "cpu": "0", "cordoned": True},
+                 {"type": "uncordon", "node": "n1"}, True,
+                 id="NodeUnschedulable hint — uncordoning the node requeues the pod"),
+    pytest.param({"plugin": "NodeUnschedulable", "cpu": "0", "cordoned": True},
+                 {"type": "set_node_labels", "node": "n1", "labels": {"zone": "b"}}, False,
+                 id="NodeUnschedulable hint — a label change on the cordoned node does not requeue the pod"),
 ]
 
 
