@@ -44,6 +44,10 @@ def build_preemption_scenario(page: Page) -> str:
     urgent.get_by_label("CPU request (container app)").fill("1")
 
     page.get_by_label("Speed").fill("2")
+    shoot(page, "editor-forms")
+    page.get_by_role("tab", name="YAML").click()
+    expect(page.get_by_label(re.compile(r"^Scenario YAML"))).to_contain_text("name: urgent")
+    page.get_by_role("tab", name="Forms").click()
     page.get_by_role("button", name="Create scenario").click()
     expect(page).to_have_url(re.compile(r"/scenarios/[\w-]+$"))
     expect(page.get_by_role("status")).to_contain_text("Created")

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 interface BaseProps {
   label: string;
+  /** Read by screen readers (and label locators) after the visible label, e.g. "(container app)". */
+  srSuffix?: string;
   error?: string;
   hint?: ReactNode;
   readOnly?: boolean;
@@ -18,7 +20,7 @@ interface TextProps extends BaseProps {
   multiline?: boolean;
 }
 
-export function TextField({ label, error, hint, value, onChange, type = "text", placeholder, readOnly, className, multiline }: TextProps) {
+export function TextField({ label, srSuffix, error, hint, value, onChange, type = "text", placeholder, readOnly, className, multiline }: TextProps) {
   const id = useId();
   const errId = `${id}-err`;
   const [text, setText] = useState(value);
@@ -45,7 +47,10 @@ export function TextField({ label, error, hint, value, onChange, type = "text", 
   };
   return (
     <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {srSuffix && <span className="sr-only">{` ${srSuffix}`}</span>}
+      </label>
       {multiline ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
       {hint && <small className="field__hint">{hint}</small>}
       {error && (

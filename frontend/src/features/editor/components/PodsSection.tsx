@@ -23,8 +23,8 @@ function ContainersField({ label, path, doc, props }: { label: string; path: "sp
         return (
           <div key={i} className="container-row">
             <TextField label={`Name of ${kindWord} ${i + 1}`} value={c.name ?? ""} onChange={(v) => set(`${base}.name`, v)} error={err(`${base}.name`)} readOnly={ro} />
-            <TextField label={`CPU request (${who})`} value={c.resources?.requests?.cpu ?? ""} onChange={(v) => set(`${base}.resources.requests.cpu`, v)} error={err(`${base}.resources.requests.cpu`)} readOnly={ro} />
-            <TextField label={`Memory request (${who})`} value={c.resources?.requests?.memory ?? ""} onChange={(v) => set(`${base}.resources.requests.memory`, v)} error={err(`${base}.resources.requests.memory`)} readOnly={ro} />
+            <TextField label="CPU request" srSuffix={`(${who})`} value={c.resources?.requests?.cpu ?? ""} onChange={(v) => set(`${base}.resources.requests.cpu`, v)} error={err(`${base}.resources.requests.cpu`)} readOnly={ro} />
+            <TextField label="Memory request" srSuffix={`(${who})`} value={c.resources?.requests?.memory ?? ""} onChange={(v) => set(`${base}.resources.requests.memory`, v)} error={err(`${base}.resources.requests.memory`)} readOnly={ro} />
             {!ro && (
               <button type="button" onClick={() => set(path, list.filter((_, j) => j !== i))} aria-label={`Remove ${who}`}>
                 Remove
