@@ -266,3 +266,47 @@ def test_nominated_space_race(newcomer_priority: int, winner: str, m_message: st
             "0/1 nodes are available: 1 Insufficient cpu. "
             "preemption: not eligible due to a terminating pod on the nominated node.")
         assert nnn(sim, "p") == "n1"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Expected per upstream v1.33/v1.34 preemption.go (Evaluator.PreemptPod via prepareCandidate/"
+    "prepareCandidateAsync, before PR #134927 which added the DeletionTimestamp skip for v1.35): every "
+    "victim of the chosen candidate gets PreemptPod, so a victim that is already terminating is DELETEd "
+    "again and gets a second 'Preempted by pod <high uid> on node n1' event. The model "
+    "(actions.py _delete_victims: 'already being deleted: no second API call') follows the v1.35 "
+    "behaviour, as SCHEDULER_SPEC §5.10/§5.11 describe it, so no event is emitted."))
+def test_repreempting_terminating_victims_emits_preempted_again_in_v1_34() -> None:
+    # preemption_test.go TestNominatedNodeCleanUp flow: the high pod's candidate consists of the
+    # low pods the medium pod already preempted
+    cluster = Cluster(nodes=(make_node("n1", cpu="1"),), priority_classes=(PriorityClass("vip", 100),),
+                      pods=(make_pod("low-1", 0, "500m", node_name="n1"), make_pod("low-2", 0, "500m", node_name="n1"),
+                            make_pod("medium", 50, "1")))
+    sim = Simulation(cluster)
+    sim.run(until=5)
+    sim.apply({"type": "add_pod", "manifest": _pod_manifest("high", "1")})
+    sim.run(until=6)
+    assert nnn(sim, "high") == "n1"
+    related = sorted((e["object"], e["related"]) for e in of_kind(sim.events, "k8s.event", reason="Preempted"))
+    assert related == [("default/low-1", "default/high"), ("default/low-1", "default/medium"),
+                       ("default/low-2", "default/high"), ("default/low-2", "default/medium")]
+
+
+def test_nominated_pod_does_not_satisfy_required_affinity_on_its_own() -> None:
+    # framework.go RunFilterPluginsWithNominatedPods: pass 2 runs without the nominated pods, so a pod
+    # whose required pod affinity is met only by a nominated (not yet bound) pod is rejected until it binds
+    cluster = Cluster(nodes=(make_node("n1", cpu="2"),), priority_classes=(PriorityClass("vip", 100),),
+                      pods=(make_pod("v", 0, "2", node_name="n1"), make_pod("p", 100, "2", labels={"app": "x"})))
+    sim = Simulation(cluster)
+    sim.run(until=5)
+    assert nnn(sim, "p") == "n1"
+    manifest = _pod_manifest("m", "0")
+    manifest["spec"]["containers"] = [{"name": "c"}]
+    manifest["spec"]["affinity"] = {"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+        {"labelSelector": {"matchLabels": {"app": "x"}}, "topologyKey": "kubernetes.io/hostname"}]}}
+    sim.apply({"type": "add_pod", "manifest": manifest})
+    sim.run(until=100)
+    assert k8s_messages(sim, "FailedScheduling", "default/m") == [
+        "0/1 nodes are available: 1 node(s) didn't match pod affinity rules. preemption: 0/1 nodes are "
+        "available: 1 Preemption is not helpful for scheduling."]
+    bound = [(e["pod"], e["t"]) for e in of_kind(sim.events, "pod.bound")]
+    assert bound == [("default/p", 30.0), ("default/m", 30.0)]
