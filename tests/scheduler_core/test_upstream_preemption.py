@@ -23,6 +23,7 @@ from scheduler_core.framework.interface import CycleState
 from scheduler_core.objects import (
     Cluster,
     LabelSelector,
+    LabelSelectorRequirement,
     Pod,
     PodAffinity,
     PodAffinityTerm,
@@ -309,6 +310,10 @@ DRY_RUN = [
     pytest.param((), set(), 4, [("n5", 0), ("n1", 0)],
                  id="TestDryRunPreemption — the offset wraps around the potential node list"),
     # TestDryRunPreemption "preemption looks past numCandidates until a non-PDB violating node is found"
+    # (upstream table: p1, p2, p5 under a PDB with 0 allowed; offset 4 → node5 (pdb), node1 (pdb),
+    # node2 (pdb, dropped: list full), node3 (non-violating) → 3 candidates)
+    pytest.param((pdb(0),), {"n1", "n2", "n5"}, 4, [("n3", 0), ("n5", 1), ("n1", 1)],
+                 id="TestDryRunPreemption — upstream table: looks past numCandidates, drops the third violating node"),
     pytest.param((pdb(0),), {"n1", "n2"}, 0, [("n3", 0), ("n1", 1), ("n2", 1)],
                  id="TestDryRunPreemption — preemption looks past numCandidates until a non-PDB violating node is found"),
     # TestDryRunPreemption: every node violates → scan all, but the violating list keeps numCandidates
@@ -469,3 +474,92 @@ def test_request_above_allocatable_is_a_preemption_candidate_before_v1_34() -> N
                      config={"version": "v1.33", "node_resources_fit_unresolvable": False})
     assert k8s_messages(sim, "FailedScheduling") == [
         "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu."]
+
+
+# ---- TestSelectBestCandidate / TestPreempt, with upstream's own priorities, sizes and start times ----
+# default_preemption_test.go: neg/low/mid/high/veryHigh = -100/0/100/1000/10000; small/medium/large/
+# veryLarge = 100m/200m/300m/500m cpu; nodes have veryLargeRes; epochTime1..6 are increasing start times.
+U_NEG, U_LOW, U_MID, U_HIGH, U_VHIGH = -100, 0, 100, 1000, 10000
+SMALL, MEDIUM, LARGE, VLARGE = "100m", "200m", "300m", "500m"
+
+
+def ep(i: int) -> float:
+    return -1000.0 + i
+
+
+def up(name: str, priority: int, cpu: str, start: float = ep(0)) -> Pod:
+    node = "node" + name[1] if name[1].isdigit() else "node-" + name.split("-")[1][0]
+    return make_pod(name, priority, cpu, node_name=node, start_time=start)
+
+
+SELECT_BEST = [
+    pytest.param(U_HIGH, [up("p1", U_MID, LARGE), up("p2", U_MID, LARGE)], 2, {"node1", "node2"}, None,
+                 id="TestSelectBestCandidate — a pod that fits on both nodes when lower priority pods are preempted"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, MEDIUM), up("p1.2", U_MID, LARGE), up("p2.1", U_MID, MEDIUM),
+                          up("p2.2", U_LOW, MEDIUM), up("p3.1", U_LOW, MEDIUM), up("p3.2", U_LOW, MEDIUM)], 3,
+                 {"node3"}, None, id="TestSelectBestCandidate — node with min highest priority pod is picked"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, MEDIUM), up("p1.2", U_MID, LARGE), up("p2.1", U_MID, LARGE),
+                          up("p2.2", U_LOW, MEDIUM), up("p3.1", U_MID, MEDIUM), up("p3.2", U_MID, MEDIUM)], 3,
+                 {"node2"}, None,
+                 id="TestSelectBestCandidate — when highest priorities are the same, minimum sum of priorities is picked"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, SMALL), up("p1.2", U_NEG, SMALL), up("p1.3", U_MID, SMALL),
+                          up("p1.4", U_NEG, SMALL), up("p2.1", U_MID, LARGE), up("p2.2", U_NEG, MEDIUM),
+                          up("p3.1", U_MID, MEDIUM), up("p3.2", U_NEG, SMALL), up("p3.3", U_LOW, SMALL)], 3,
+                 {"node2"}, None,
+                 id="TestSelectBestCandidate — when highest priority and sum are the same, minimum number of pods is picked"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, SMALL), up("p1.2", U_NEG, SMALL), up("p1.3", U_NEG, SMALL),
+                          up("p2.1", U_MID, LARGE), up("p2.2", U_NEG, MEDIUM), up("p3.1", U_MID, MEDIUM),
+                          up("p3.2", U_NEG, SMALL), up("p3.3", U_LOW, SMALL)], 3,
+                 {"node2"}, None, id="TestSelectBestCandidate — sum of adjusted priorities is considered"),
+    pytest.param(U_VHIGH, [up("p1.1", U_MID, SMALL), up("p1.2", U_LOW, SMALL), up("p1.3", U_LOW, SMALL),
+                           up("p2.1", U_HIGH, LARGE), up("p3.1", U_MID, MEDIUM), up("p3.2", U_LOW, SMALL),
+                           up("p3.3", U_LOW, SMALL), up("p3.4", U_LOW, MEDIUM), up("p4.1", U_MID, MEDIUM),
+                           up("p4.2", U_MID, SMALL), up("p4.3", U_MID, SMALL), up("p4.4", U_NEG, SMALL)], 4,
+                 {"node1"}, None,
+                 id="TestSelectBestCandidate — non-overlapping lowest high priority, sum priorities, and number of pods"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, MEDIUM, ep(2)), up("p1.2", U_MID, MEDIUM, ep(2)),
+                          up("p2.1", U_MID, MEDIUM, ep(3)), up("p2.2", U_MID, MEDIUM, ep(3)),
+                          up("p3.1", U_MID, MEDIUM, ep(1)), up("p3.2", U_MID, MEDIUM, ep(1))], 3,
+                 {"node2"}, "latestStartTime",
+                 id="TestSelectBestCandidate — same priority, same number of victims, different start time for each node's pod"),
+    pytest.param(U_HIGH, [up("p1.1", U_MID, MEDIUM, ep(4)), up("p1.2", U_MID, MEDIUM, ep(2)),
+                          up("p2.1", U_MID, MEDIUM, ep(5)), up("p2.2", U_MID, MEDIUM, ep(1)),
+                          up("p3.1", U_MID, MEDIUM, ep(3)), up("p3.2", U_MID, MEDIUM, ep(6))], 3,
+                 {"node3"}, "latestStartTime",
+                 id="TestSelectBestCandidate — same priority, same number of victims, different start time for all pods"),
+    pytest.param(U_HIGH, [up("p1.1", U_LOW, MEDIUM, ep(4)), up("p1.2", U_MID, MEDIUM, ep(2)),
+                          up("p2.1", U_MID, MEDIUM, ep(6)), up("p2.2", U_LOW, MEDIUM, ep(1)),
+                          up("p3.1", U_LOW, MEDIUM, ep(3)), up("p3.2", U_MID, MEDIUM, ep(5))], 3,
+                 {"node2"}, "latestStartTime",
+                 id="TestSelectBestCandidate — different priority, same number of victims, different start time for all pods"),
+    # default_preemption_test.go TestPreempt "basic preemption logic"
+    pytest.param(U_HIGH, [up("p1.1", U_LOW, SMALL), up("p1.2", U_LOW, SMALL), up("p2.1", U_HIGH, LARGE),
+                          up("p3.1", U_MID, MEDIUM)], 3, {"node1"}, "lowestHighestPriority",
+                 id="TestPreempt — basic preemption logic preempts both small low priority pods on node1"),
+]
+
+
+@pytest.mark.parametrize(("priority", "pods", "num_nodes", "expected", "criterion"), SELECT_BEST)
+def test_select_best_candidate(priority: int, pods: list[Pod], num_nodes: int, expected: set[str],
+                               criterion: str | None) -> None:
+    nodes = [make_node(f"node{i}", cpu=VLARGE) for i in range(1, num_nodes + 1)]
+    _, event = run(make_pod("p", priority, VLARGE), *pods, nodes=nodes)
+    assert event["chosen"] in expected
+    if criterion:
+        assert event["criterion"] == criterion
+
+
+def test_preempt_for_topology_spread_constraints() -> None:
+    # default_preemption_test.go TestPreempt "preemption for topology spread constraints"
+    exists_foo = LabelSelector(match_expressions=(LabelSelectorRequirement("foo", "Exists"),))
+    nodes = [make_node("node-a", labels={"zone": "zone1", "hostname": "node-a"}),
+             make_node("node-b", labels={"zone": "zone1", "hostname": "node-b"}),
+             make_node("node-x", labels={"zone": "zone2", "hostname": "node-x"})]
+    pods = [make_pod(n, prio, labels={"foo": ""}, node_name=node) for n, prio, node in [
+        ("p-a1", U_HIGH, "node-a"), ("p-a2", U_HIGH, "node-a"), ("p-b1", U_LOW, "node-b"),
+        ("p-x1", U_HIGH, "node-x"), ("p-x2", U_HIGH, "node-x")]]
+    incoming = make_pod("p", U_HIGH, labels={"foo": ""}, topology_spread_constraints=(
+        TopologySpreadConstraint(1, "zone", "DoNotSchedule", exists_foo),
+        TopologySpreadConstraint(1, "hostname", "DoNotSchedule", exists_foo)))
+    sim, event = run(incoming, *pods, nodes=nodes)
+    assert event["chosen"] == "node-b" and event["victims"] == ["default/p-b1"]
