@@ -257,3 +257,38 @@ def test_pop_from_backoff_q_when_idle(version: str, bound_at: float, label: str)
     assert [e["t"] for e in bound] == [bound_at]
     pop = [e for e in of_kind(sim.events, "queue.moved", pod="default/waiter") if e["to"] in ("inFlight", "active")]
     assert label in [e["event"] for e in pop]
+
+
+def test_move_all_sends_expired_pods_to_active_and_backing_off_pods_to_backoff() -> None:
+    # scheduling_queue_test.go TestPriorityQueue_MoveAllToActiveOrBackoffQueue: pods whose backoff has
+    # expired go to activeQ, the others to backoffQ
+    q, _ = new_queue()
+    q.add(make_pod("old"), 0.0)
+    q.add(make_pod("recent"), 0.0)
+    old, recent = q.pop(), q.pop()
+    fail(q, old, 0.0)      # backoff 1 s: window 1 → expired from t=2
+    fail(q, recent, 5.0)   # backoff 1 s: window 6 → still backing off at 6.5
+    q.move_all(ev.UNSCHEDULABLE_TIMEOUT, None, None, 6.5)
+    assert q.location("default/old") == "active"
+    assert q.location("default/recent") == "backoff"
+
+
+POP_BACKOFF_ORDER = [
+    # backoff_queue.go: podBackoffQ is ordered by (window-aligned) expiry, ties broken by the activeQ less-function
+    pytest.param(2.5, 3.6, "default/low", id="PopFromBackoffQ — the pod whose backoff ends first is popped first, whatever its priority"),
+    pytest.param(3.2, 3.7, "default/high", id="PopFromBackoffQ — expiries in the same whole-second window are ordered by priority"),
+]
+
+
+@pytest.mark.parametrize(("low_fail", "high_fail", "first"), POP_BACKOFF_ORDER)
+def test_pop_from_backoff_order(low_fail: float, high_fail: float, first: str) -> None:
+    q, _ = new_queue()
+    q.add(make_pod("low", 0), 0.0)
+    q.add(make_pod("high", 100), 0.0)
+    high, low = q.pop(), q.pop()
+    fail(q, low, low_fail)
+    fail(q, high, high_fail)
+    q.move_all(ev.UNSCHEDULABLE_TIMEOUT, None, None, 3.8)
+    assert q.location("default/low") == q.location("default/high") == "backoff"
+    popped = q.pop()
+    assert popped is not None and popped.key == first
