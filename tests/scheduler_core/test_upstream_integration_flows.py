@@ -310,3 +310,85 @@ def test_nominated_pod_does_not_satisfy_required_affinity_on_its_own() -> None:
         "available: 1 Preemption is not helpful for scheduling."]
     bound = [(e["pod"], e["t"]) for e in of_kind(sim.events, "pod.bound")]
     assert bound == [("default/p", 30.0), ("default/m", 30.0)]
+
+
+# ---- exact tables from test/integration/scheduler/preemption/preemption_test.go ------------------
+
+def _pdb_case(pods: list[Any], pdbs: list[Any], nodes: int) -> Simulation:
+    cluster = Cluster(nodes=tuple(make_node(f"node-{i}", cpu="500m", memory="500", pods=32) for i in range(1, nodes + 1)),
+                      pods=(*pods, make_pod("preemptor-pod", 300, "500m", "400")), pdbs=tuple(pdbs))
+    sim = Simulation(cluster)
+    sim.run(until=1)
+    return sim
+
+
+def _pp(name: str, priority: int, node: str, **labels: str) -> Any:
+    return make_pod(name, priority, "100m", "100", node_name=node, labels=labels)
+
+
+def _min_available(name: str, key: str) -> Any:
+    from scheduler_core.objects import LabelSelector, PodDisruptionBudget
+    return PodDisruptionBudget(name, "default", LabelSelector(match_labels=((key, "bar"),)), min_available=2)
+
+
+PDB_TABLE = [
+    # TestPDBInPreemption "A node without any PDB violating pods is preferred for preemption"
+    pytest.param([_pp("low-pod1", 100, "node-1", foo="bar"), _pp("mid-pod2", 200, "node-2")],
+                 [_min_available("pdb-1", "foo")], 2, ["mid-pod2"],
+                 id="TestPDBInPreemption — a node without any PDB violating pods is preferred for preemption"),
+    # TestPDBInPreemption "A node with fewer PDB violating pods is preferred for preemption"
+    pytest.param([_pp("low-pod1", 100, "node-1", foo1="bar"), _pp("mid-pod1", 200, "node-1"),
+                  _pp("low-pod2", 100, "node-2", foo2="bar"), _pp("mid-pod2", 200, "node-2", foo2="bar"),
+                  _pp("low-pod4", 100, "node-3", foo2="bar"), _pp("low-pod5", 100, "node-3", foo2="bar"),
+                  _pp("low-pod6", 100, "node-3", foo2="bar")],
+                 [_min_available("pdb-1", "foo1"), _min_available("pdb-2", "foo2")], 3,
+                 ["low-pod4", "low-pod5", "low-pod6"],
+                 id="TestPDBInPreemption — the node without PDB violations and with lower priority victims wins"),
+]
+
+
+@pytest.mark.parametrize(("pods", "pdbs", "nodes", "victims"), PDB_TABLE)
+def test_pdb_in_preemption_table(pods: list[Any], pdbs: list[Any], nodes: int, victims: list[str]) -> None:
+    sim = _pdb_case(pods, pdbs, nodes)
+    assert preempted(sim) == victims
+
+
+def _cleanup_case(capacity: str, batches: list[list[tuple[str, int, str]]]) -> Simulation:
+    classes = (PriorityClass("low", 100), PriorityClass("medium", 200), PriorityClass("high", 300))
+    sim = Simulation(Cluster(nodes=(make_node("fake-node", cpu=capacity),), priority_classes=classes))
+    for batch in batches:
+        for name, _, cpu in batch:
+            cls = name.split("-")[0]
+            sim.apply({"type": "add_pod", "manifest": _pod_manifest(name, cpu, cls)})
+        sim.run(until=sim.now + 1)
+    return sim
+
+
+def test_nominated_node_cleanup_high_priority_pod_with_another_preemption() -> None:
+    # TestNominatedNodeCleanUp "mid-priority pod preempts low-priority pod, followed by a high-priority
+    # pod with another preemption": high gets a nomination, medium's is cleared
+    sim = _cleanup_case("5", [[(f"low-{i}", 100, "1") for i in range(1, 5)], [("medium", 200, "4")],
+                              [("high", 300, "3")]])
+    assert nnn(sim, "high") == "fake-node"
+    assert nnn(sim, "medium") is None
+
+
+def test_nominated_node_cleanup_high_priority_pod_without_additional_preemption() -> None:
+    # TestNominatedNodeCleanUp "... followed by a high-priority pod without additional preemption": high
+    # schedules at once (it ignores medium's nomination); after low is deleted medium's NNN is cleared
+    sim = _cleanup_case("2", [[("low", 100, "1")], [("medium", 200, "2")], [("high", 300, "1")]])
+    assert of_kind(sim.events, "pod.bound", pod="default/high")[0]["node"] == "fake-node"
+    assert nnn(sim, "medium") == "fake-node"
+    sim.apply({"type": "delete_pod", "pod": "default/low"})  # force delete of the terminating pod
+    sim.run(until=sim.now + 5)
+    assert nnn(sim, "medium") is None
+
+
+def test_nominated_node_cleanup_after_node_deletion() -> None:
+    # TestNominatedNodeCleanUp "... followed by a node deletion": ErrNoNodesAvailable clears the NNN
+    sim = _cleanup_case("1", [[("low", 100, "1")], [("medium", 200, "1")]])
+    assert nnn(sim, "medium") == "fake-node"
+    sim.apply({"type": "delete_node", "node": "fake-node"})
+    sim.run(until=sim.now + 5)
+    assert nnn(sim, "medium") is None
+    assert k8s_messages(sim, "FailedScheduling", "default/medium")[-1] == "no nodes available to schedule pods"
