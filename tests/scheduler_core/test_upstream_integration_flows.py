@@ -392,3 +392,38 @@ def test_nominated_node_cleanup_after_node_deletion() -> None:
     sim.run(until=sim.now + 5)
     assert nnn(sim, "medium") is None
     assert k8s_messages(sim, "FailedScheduling", "default/medium")[-1] == "no nodes available to schedule pods"
+
+
+# ---- TestAsyncPreemption (preemption_test.go); the blocked API calls are replaced by the victims'
+# 30 s grace period, which keeps them on the node in the same way -----------------------------------
+
+def _async_case(victims: int, victim_cpu: str, first_cpu: str, second: tuple[str, int, str]) -> Simulation:
+    classes = (PriorityClass("p100", 100), PriorityClass("p50", 50), PriorityClass("p200", 200))
+    pods = tuple(make_pod(f"victim-{i}", 1, victim_cpu, node_name="node") for i in range(victims))
+    sim = Simulation(Cluster(nodes=(make_node("node", cpu="4"),), priority_classes=classes, pods=pods))
+    sim.apply({"type": "add_pod", "manifest": _pod_manifest("preemptor-high-priority", first_cpu, "p100")})
+    sim.run(until=5)
+    name, _, cpu = second
+    sim.apply({"type": "add_pod", "manifest": _pod_manifest(name, cpu, "p50")})
+    sim.run(until=100)
+    return sim
+
+
+def test_async_lower_priority_pod_does_not_take_over_the_place() -> None:
+    # TestAsyncPreemption "Lower priority Pod doesn't take over the place for higher priority Pod that is
+    # running the preemption"
+    sim = _async_case(2, "2", "4", ("pod-mid-priority", 50, "4"))
+    bound = {e["pod"]: e["node"] for e in of_kind(sim.events, "pod.bound")}
+    assert bound == {"default/preemptor-high-priority": "node"}
+    assert k8s_messages(sim, "FailedScheduling", "default/pod-mid-priority")[0] == (
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu.")
+
+
+def test_async_lower_priority_pod_can_select_the_same_node_if_big_enough() -> None:
+    # TestAsyncPreemption "Lower priority Pod can select the same place where the higher priority Pod is
+    # preempting if the node is big enough": the mid pod preempts the two victims the first one left
+    sim = _async_case(4, "1", "2", ("preemptor-mid-priority", 50, "2"))
+    preempted_by = {e["pod"]: e["preemptedBy"] for e in of_kind(sim.events, "pod.terminating")}
+    assert sorted(preempted_by.values()) == ["default/preemptor-high-priority"] * 2 + ["default/preemptor-mid-priority"] * 2
+    bound = [e["pod"] for e in of_kind(sim.events, "pod.bound")]
+    assert bound == ["default/preemptor-high-priority", "default/preemptor-mid-priority"]
