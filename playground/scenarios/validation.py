@@ -51,8 +51,8 @@ def _validate_run_settings(settings: dict[str, Any]) -> None:
     seed, speed = settings.get("seed", 0), settings.get("speed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDocuments([field_error("settings.seed", "must be an integer", value=seed)])
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 < speed <= 1000:
-        raise InvalidDocuments([field_error("settings.speed", "must be a number above 0 and at most 1000", value=speed)])
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 1000:
+        raise InvalidDocuments([field_error("settings.speed", "must be a number from 0 (as fast as possible) to 1000", value=speed)])
 
 
 def _validate_scheduler_config(config: dict[str, Any]) -> None:

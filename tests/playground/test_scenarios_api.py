@@ -384,3 +384,20 @@ def test_lessons_can_create_public_scenarios_owned_by_the_system_user(db: Any) -
     listed = APIClient().get("/api/scenarios/").json()["results"]
     assert listed[0]["slug"] == scenario.slug
     assert listed[0]["owner"] == {"username": "playground", "is_guest": False}
+
+
+@pytest.mark.parametrize(
+    ("speed", "ok"),
+    [
+        pytest.param(0, True, id="speed 0 means as fast as possible, as for runs"),
+        pytest.param(1000, True, id="speed 1000 is the fastest paced speed"),
+        pytest.param(-1, False, id="a negative speed is refused"),
+        pytest.param(1001, False, id="a speed above 1000 is refused"),
+    ],
+)
+def test_scenario_speed_accepts_what_runs_accept(alice: User, speed: float, ok: bool) -> None:
+    response = as_(alice).post("/api/scenarios/", {"title": "s", "objects": [], "settings": {"speed": speed}},
+                               format="json")
+    assert response.status_code == (201 if ok else 400), response.content
+    if not ok:
+        assert response.json()["errors"][0]["field"] == "settings.speed"
