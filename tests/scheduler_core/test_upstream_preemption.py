@@ -563,3 +563,23 @@ def test_preempt_for_topology_spread_constraints() -> None:
         TopologySpreadConstraint(1, "hostname", "DoNotSchedule", exists_foo)))
     sim, event = run(incoming, *pods, nodes=nodes)
     assert event["chosen"] == "node-b" and event["victims"] == ["default/p-b1"]
+
+
+def test_preemption_disabled_has_no_post_filter() -> None:
+    # schedule_one.go schedulingCycle: without PostFilter plugins (DefaultPreemption disabled, e.g.
+    # test/integration TestDisablePreemption) the pod just fails with the filter message
+    sim = simulate([make_node("n1", cpu="1")], [preemptor(), on("victim", "n1", LOW, "1")],
+                   config={"preemption": False})
+    sim.run(until=5)
+    assert of_kind(sim.events, "preemption.evaluated") == []
+    assert of_kind(sim.events, "pod.terminating") == []
+    assert k8s_messages(sim, "FailedScheduling") == ["0/1 nodes are available: 1 Insufficient cpu."]
+
+
+def test_every_post_filter_call_counts_as_a_preemption_attempt() -> None:
+    # default_preemption.go PostFilter: scheduler_preemption_attempts_total is incremented (deferred) on
+    # every call, also when the pod is not eligible
+    sim, _ = run(preemptor(preemption_policy="Never"), on("p1", "n1", LOW, "1"), on("p2", "n2", LOW, "1"),
+                 on("p3", "n3", LOW, "1"))
+    assert sim.state()["metrics"]["scheduler_preemption_attempts_total"] == 1
+    assert sim.state()["metrics"]["scheduler_preemption_victims"] == []
