@@ -326,8 +326,8 @@ def test_nominated_pod_does_not_satisfy_required_affinity_on_its_own() -> None:
     sim.apply({"type": "add_pod", "manifest": manifest})
     sim.run(until=100)
     assert k8s_messages(sim, "FailedScheduling", "default/m") == [
-        "0/1 nodes are available: 1 node(s) didn't match pod affinity rules. preemption: 0/1 nodes are "
-        "available: 1 Preemption is not helpful for scheduling."]
+        ("0/1 nodes are available: 1 node(s) didn't match pod affinity rules. preemption: 0/1 nodes are "
+        "available: 1 Preemption is not helpful for scheduling.")]
     bound = [(e["pod"], e["t"]) for e in of_kind(sim.events, "pod.bound")]
     assert bound == [("default/p", 30.0), ("default/m", 30.0)]
 

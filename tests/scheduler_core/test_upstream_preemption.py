@@ -205,8 +205,8 @@ def test_histogram_entries_are_sorted_as_strings() -> None:
     sim = simulate(nodes, [preemptor()])
     sim.step()
     assert k8s_messages(sim, "FailedScheduling") == [
-        "0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint {dedicated: x}. "
-        "preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling."]
+        ("0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint {dedicated: x}. "
+        "preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.")]
 
 
 # ---- pickOneNodeForPreemption ---------------------------------------------------------------------
@@ -423,8 +423,8 @@ def test_required_affinity_to_a_victim_cannot_be_fixed_by_preemption() -> None:
                      nodes=[make_node("n1", cpu="1")])
     assert event["candidates"] == []
     assert k8s_messages(sim, "FailedScheduling") == [
-        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
-        "1 node(s) didn't match pod affinity rules."]
+        ("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+        "1 node(s) didn't match pod affinity rules.")]
 
 
 def test_higher_priority_nominated_pod_is_counted_in_the_dry_run() -> None:
@@ -470,7 +470,7 @@ def test_filter_kinds_and_preemption(incoming: Pod, pods: list[Pod], node_kw: di
 
 def test_request_above_allocatable_is_a_preemption_candidate_before_v1_34() -> None:
     # fit.go before PR #131345 (≤v1.33): always Unschedulable → the dry run reports Insufficient cpu
-    sim, event = run(preemptor("2"), on("a", "n1", LOW, "100m"), nodes=[make_node("n1", cpu="1")],
+    sim, _event = run(preemptor("2"), on("a", "n1", LOW, "100m"), nodes=[make_node("n1", cpu="1")],
                      config={"version": "v1.33", "node_resources_fit_unresolvable": False})
     assert k8s_messages(sim, "FailedScheduling") == [
         "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu."]
@@ -561,7 +561,7 @@ def test_preempt_for_topology_spread_constraints() -> None:
     incoming = make_pod("p", U_HIGH, labels={"foo": ""}, topology_spread_constraints=(
         TopologySpreadConstraint(1, "zone", "DoNotSchedule", exists_foo),
         TopologySpreadConstraint(1, "hostname", "DoNotSchedule", exists_foo)))
-    sim, event = run(incoming, *pods, nodes=nodes)
+    _sim, event = run(incoming, *pods, nodes=nodes)
     assert event["chosen"] == "node-b" and event["victims"] == ["default/p-b1"]
 
 

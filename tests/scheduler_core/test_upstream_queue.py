@@ -55,7 +55,7 @@ def test_backoff_flow(popq: bool, durations: list[int], extra: float) -> None:
         fail(q, qpi, now)
         q.move_all(ev.UNSCHEDULABLE_TIMEOUT, None, None, now)  # "an event happens"
         assert q.location("default/test-pod") == "backoff"
-        [(key, until)] = q.backoff_entries()
+        [(_key, until)] = q.backoff_entries()
         assert until - now == want + extra
         q.flush_backoff_completed(now + want - 0.001)  # an early flush keeps it
         assert q.location("default/test-pod") == "backoff"
