@@ -15,7 +15,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PLAYGROUND_RUN_DIR=/var/lib/playground
+    PLAYGROUND_RUN_DIR=/var/lib/playground \
+    UVICORN_WS_PER_MESSAGE_DEFLATE=false
 WORKDIR /app
 COPY requirements.txt ./
 RUN pip install -r requirements.txt

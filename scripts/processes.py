@@ -10,6 +10,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -133,3 +134,13 @@ def wait_for_http(url: str, proc: subprocess.Popen[bytes], timeout: float) -> bo
         except OSError:
             time.sleep(0.1)
     return False
+
+
+def asgi_server_command(fd: int) -> list[str]:
+    """uvicorn serving playground.asgi on an inherited listening socket: HTTP and WebSocket.
+
+    Per-message deflate is off: compressing every batch once per viewer in uvicorn's single event
+    loop made 50 viewers of one run wait seconds for events (docs/benchmarks.md, runs).
+    """
+    return [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(fd),
+            "--lifespan", "off", "--ws-per-message-deflate", "false"]

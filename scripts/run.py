@@ -37,10 +37,6 @@ def say(message: str) -> None:
     print(f"[make run] {message}", flush=True)
 
 
-def server_command(fd: int) -> list[str]:
-    return [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(fd), "--lifespan", "off"]
-
-
 def worker_command() -> list[str]:
     return [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
             "--hostname", f"playground-{os.getpid()}@%h"]
@@ -98,7 +94,7 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
     if subprocess.run([sys.executable, "-m", "scripts.prepare"], check=False, cwd=ROOT, env=env).returncode != 0:
         say("Preparing the database failed (see above).")
         return 1
-    children["web"] = processes.start(server_command(listener.fileno()), env=env, cwd=ROOT,
+    children["web"] = processes.start(processes.asgi_server_command(listener.fileno()), env=env, cwd=ROOT,
                                       pass_fds=[listener.fileno()])
     listener.close()  # uvicorn has its own copy; ours would keep the port open should uvicorn die
     children["worker"] = processes.start(worker_command(), env=env, cwd=ROOT)

@@ -215,8 +215,7 @@ def live_server_url(live_env: dict[str, str], live_logs: Path) -> Iterator[str]:
     """Base URL (no trailing slash) of a real uvicorn serving playground.asgi: HTTP and WebSocket."""
     with processes.listening_socket("127.0.0.1", 0) as listener:  # no race for a free port
         port = listener.getsockname()[1]
-        command = [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(listener.fileno()),
-                   "--lifespan", "off"]
+        command = processes.asgi_server_command(listener.fileno())
         server = start_logged("uvicorn", command, live_env, live_logs, pass_fds=[listener.fileno()])
     url = f"http://127.0.0.1:{port}"
     try:
