@@ -114,6 +114,9 @@ class ClusterActions:
     def prepare_candidate(self, preemptor: Pod, candidate: Candidate, asynchronous: bool) -> None:
         victims = [v.key for v in candidate.victims]
         if asynchronous:  # prepareCandidateAsync: the calls run right after this cycle
+            victims = [key for key in victims if self.cluster.pods[key].deletion_timestamp is None]
+            if not victims:
+                return  # every victim is already terminating: no goroutine, no gate, nominations kept
             self.preempting[preemptor.uid] = (preemptor.key, candidate.node, victims)
             heapq.heappush(self._timers, (self.now, next(self._counter), PREEMPTION, preemptor.uid))
             return

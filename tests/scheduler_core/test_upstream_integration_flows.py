@@ -238,14 +238,8 @@ def test_sync_preemption_with_only_terminating_victims_still_clears_lower_nomina
     assert nnn(sim, "medium") is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Expected per upstream prepareCandidateAsync (pkg/scheduler/framework/preemption, v1.34.0 via PR #133213 "
-    "and v1.35+ via PR #134927) and SCHEDULER_SPEC §5.11 ('Victims already terminating are skipped; if none "
-    "remain, nothing is started'): when every victim of the chosen candidate already has a deletionTimestamp, "
-    "the function returns before inserting the preemptor into `preempting` and before the goroutine that clears "
-    "lower-priority nominations, so medium keeps nominatedNodeName=n1 and high is never gated by "
-    "DefaultPreemption. The model (actions.py prepare_candidate/_run_async_preemption) always registers the "
-    "preemption, gates the preemptor and clears medium's nomination (pod.nominationCleared)."))
+# Upstream prepareCandidateAsync (v1.34.0 via PR #133213, v1.35+ via #134927) and spec §5.11:
+# victims already terminating are skipped; if none remain, nothing is started.
 def test_async_preemption_with_only_terminating_victims_starts_nothing() -> None:
     sim = _all_victims_terminating(async_preemption=True)
     assert nnn(sim, "medium") == "n1"
