@@ -2,7 +2,6 @@
 the model tracks per pod: phase, nominatedNodeName, deletionTimestamp, DisruptionTarget."""
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, replace
 
 from scheduler_core.framework.nodeinfo import NodeInfo
@@ -15,6 +14,7 @@ from scheduler_core.objects import (
 )
 
 PENDING, RUNNING, TERMINATING, DELETED = "Pending", "Running", "Terminating", "Deleted"
+CHANGE_LOG_LIMIT = 4096  # node changes kept for consumers of changes_since (they look every cycle)
 
 
 @dataclass
@@ -49,10 +49,12 @@ class ClusterState:
         }
         self.ignored = cluster.ignored
         self._uid_counter = 0
-        # Bumped on every change to a node or the pods on it: lets the scheduler reuse
-        # node-local filter and score results between cycles (see schedule_one.NodeLocalCache).
-        self.versions: dict[str, int] = {}
-        self._version_counter = itertools.count(1)
+        # Every change to a node or the pods on it, oldest first: lets the scheduler reuse
+        # node-local filter and score results between cycles (framework/cache.py).
+        self.node_index: dict[str, int] = {}  # name -> position in node_list
+        self._changed: list[str] = []
+        self._changed_base = 0  # change position of _changed[0]
+        self._layout_from = 0  # positions before this predate the current node_list
         # The snapshot's havePodsWithAffinityNodeInfoList / havePodsWithRequiredAntiAffinityNodeInfoList,
         # kept incrementally (name -> NodeInfo, in the order nodes first got such a pod).
         self._with_affinity: dict[str, NodeInfo] = {}
@@ -68,13 +70,33 @@ class ClusterState:
             if record.pod.node_name == node.name:
                 info.add_pod(record.pod)
         self.node_infos[node.name] = info
+        self.node_index[node.name] = len(self.node_list)
         self.node_list.append(info)
         self.touch(node.name)
+        self._layout_from = self.change_position
         self._index(info)
         return info
 
+    # ---- change log: what changed since a consumer last looked -------------------------
+
+    @property
+    def change_position(self) -> int:
+        return self._changed_base + len(self._changed)
+
     def touch(self, node: str) -> None:
-        self.versions[node] = next(self._version_counter)
+        """Record a change to the node or its pods (labels, taints, allocatable, pods, their status)."""
+        self._changed.append(node)
+        if len(self._changed) > CHANGE_LOG_LIMIT:
+            drop = len(self._changed) // 2
+            del self._changed[:drop]
+            self._changed_base += drop
+
+    def changes_since(self, position: int) -> list[str] | None:
+        """Names of the nodes changed since ``position`` (repeats possible); None when the node
+        list itself changed since, or the log no longer reaches back that far: start over."""
+        if position < self._layout_from or position < self._changed_base:
+            return None
+        return self._changed[position - self._changed_base:]
 
     def have_pods_with_affinity_list(self) -> list[NodeInfo]:
         """SharedLister.NodeInfos().HavePodsWithAffinityList()."""
@@ -103,7 +125,9 @@ class ClusterState:
     def delete_node(self, name: str) -> NodeInfo:
         info = self.node_infos.pop(name)
         self.node_list = [i for i in self.node_list if i.name != name]
-        self.versions.pop(name, None)
+        self.node_index = {i.name: position for position, i in enumerate(self.node_list)}
+        self.touch(name)
+        self._layout_from = self.change_position
         self._index(info)
         return info
 

@@ -5,13 +5,16 @@ emission and the cluster mutations (bind, nominate); every random choice uses ``
 """
 from __future__ import annotations
 
-import heapq
+import functools
+import itertools
+import operator
+from collections.abc import Collection, Iterable
 from typing import Any, Protocol
 
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_message
-from scheduler_core.framework.cache import NodeLocalCache
+from scheduler_core.framework.cache import FilterResults, NodeLocalCache
 from scheduler_core.framework.interface import Code, CycleState, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Framework
@@ -57,7 +60,7 @@ class Scheduler:
         self.framework = framework
         self.queue = queue
         self.next_start_node_index = 0
-        self.cache = NodeLocalCache(cluster.versions)
+        self.cache = NodeLocalCache(cluster)
 
     def schedule_one(self) -> bool:
         qpi = self.queue.pop()
@@ -133,30 +136,32 @@ class Scheduler:
         if n == 0:
             return [], 0, None
         to_find = num_feasible_nodes_to_find(self.config.percentage_of_nodes_to_score, n)
+        cache = self.cache
+        cache.sync()
+        local, rest = cache.split_chain(chain)
+        results = cache.filters((cache.signature_id(pod), tuple(name for name, _ in local)))
+        start %= n
+        if nodes is self.cluster.node_list and not rest:
+            return self._pass_local_filters(state, pod, diagnosis, chain, local, results, to_find, start)
         fw = self.framework
         run, run_nominated = fw.run_filter_plugins, fw.run_filter_plugins_with_nominated_pods
         nominator = self.queue.nominator if self.queue.nominator else None
-        local, rest = self.cache.split_chain(chain)
-        key = (self.cache.signature_id(pod), tuple(name for name, _ in local))
-        cached, versions = self.cache.filters_for(key), self.cache.versions
+        all_nodes, index, cached = self.cluster.node_list, self.cluster.node_index, results.statuses
         feasible: list[NodeInfo] = []
         statuses = diagnosis.node_to_status
         success, error = Code.SUCCESS, Code.ERROR
         processed = 0
-        start %= n
         for info in nodes[start:] + nodes[:start] if start else nodes:
             name = info.node.name
             processed += 1
             if nominator is not None and nominator.has_pods(name):
                 status = run_nominated(chain, state, pod, info)
             else:
-                hit = cached.get(name)
-                version = versions[name]
-                if hit is not None and hit[0] == version:
-                    status = hit[1]
-                else:
-                    status = run(local, state, pod, info)
-                    cached[name] = (version, status)
+                i = index.get(name, -1)
+                known = cached[i] if i >= 0 and all_nodes[i] is info else None
+                status = known if known is not None else run(local, state, pod, info)
+                if known is None and i >= 0 and all_nodes[i] is info:
+                    results.store(i, status)
                 if rest and status.code == success:
                     status = run(rest, state, pod, info)
             code = status.code
@@ -170,6 +175,55 @@ class Scheduler:
                 statuses[name] = status
                 diagnosis.add_plugin_status(status)
         return feasible, processed, None
+
+    def _pass_local_filters(
+        self, state: CycleState, pod: Pod, diagnosis: Diagnosis, chain: list[tuple[str, Any]],
+        local: list[tuple[str, Any]], results: FilterResults, to_find: int, start: int,
+    ) -> tuple[list[NodeInfo], int, Status | None]:
+        """_pass_filters over the whole node list when only node-local filters run this cycle.
+
+        Same walk, same result: runs of nodes whose cached status is Success are taken as slices;
+        only nodes with an unknown or failed status, or with nominated pods, are looked at.
+        """
+        nodes = self.cluster.node_list
+        n = len(nodes)
+        nominated: Collection[str] = self.queue.nominator.nodes() if self.queue.nominator else ()
+        visit: Collection[int] = results.pending
+        if nominated:
+            index = self.cluster.node_index
+            visit = results.pending | {index[name] for name in nominated if name in index}
+        fw = self.framework
+        statuses = diagnosis.node_to_status
+        feasible: list[int] = []
+        done = 0  # nodes walked so far: positions start .. start + done - 1 (mod n)
+        for offset in sorted((i - start) % n for i in visit):
+            need = to_find - len(feasible)
+            if offset - done >= need:
+                break
+            feasible.extend(_rotated_range(start, done, offset, n))
+            i = (start + offset) % n
+            info = nodes[i]
+            if info.node.name in nominated:
+                status = fw.run_filter_plugins_with_nominated_pods(chain, state, pod, info)
+            else:
+                cached = results.statuses[i]
+                status = cached if cached is not None else fw.run_filter_plugins(local, state, pod, info)
+                if cached is None:
+                    results.store(i, status)
+            done = offset + 1
+            code = status.code
+            if code == Code.SUCCESS:
+                feasible.append(i)
+                if len(feasible) >= to_find:
+                    return list(map(nodes.__getitem__, feasible)), done, None
+            elif code == Code.ERROR:
+                return [], done, status
+            else:
+                statuses[info.node.name] = status
+                diagnosis.add_plugin_status(status)
+        end = min(n, done + to_find - len(feasible))
+        feasible.extend(_rotated_range(start, done, end, n))
+        return list(map(nodes.__getitem__, feasible)), end, None
 
     # ---- failure with a FitError: PostFilter ------------------------------------------
 
@@ -203,27 +257,39 @@ class Scheduler:
         status = fw.run_pre_score_plugins(state, pod, feasible)
         if not status.is_success:
             return "", status
-        per_plugin, status = fw.run_score_plugins(state, pod, feasible, self.cache, self.cache.signature_id(pod))
+        cache = self.cache
+        cache.sync()
+        names = list(map(_NODE_NAME, feasible))
+        local_plugins = tuple(p.name for p in fw.node_local_score_plugins(state))
+        local = cache.scores((cache.signature_id(pod), local_plugins)) if local_plugins else None
+        positions = list(map(self.cluster.node_index.__getitem__, names))
+        plugins, columns, status = fw.run_score_plugins_columns(state, pod, feasible, names, local, positions)
         if not status.is_success:
             return "", status
-        names = [info.node.name for info in feasible]
-        # Every plugin's dict is in feasible order, so the columns line up.
-        columns = [list(scores.values()) for scores in per_plugin.values()]
-        totals = dict(zip(names, map(sum, zip(*columns)))) if columns else dict.fromkeys(names, 0)
-        chosen, ties = self.select_host(feasible, totals)
-        self._trace_scored(cycle, pod, per_plugin, totals, chosen, ties)
-        return chosen, None
+        totals = functools.reduce(_add_columns, columns) if columns else [0] * len(names)
+        chosen, ties = self._select_host(names, totals)
+        self._trace_scored(cycle, pod, names, plugins, columns, totals, chosen, ties)
+        return names[chosen], None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
+        """selectHost over ``totals`` {node: total score} → (chosen node, the tied nodes)."""
+        names = list(totals)
+        chosen, ties = self._select_host(names, list(totals.values()))
+        return names[chosen], [names[k] for k in ties]
+
+    def _select_host(self, names: list[str], totals: list[int]) -> tuple[int, list[int]]:
         """selectHost: a node with the maximum total score, uniformly at random among ties.
 
         Upstream samples a reservoir (the k-th tie replaces the choice with probability 1/k); the
         result is the same uniform choice, drawn here with one call to the run's RNG.
+        Returns positions in ``names``: (chosen, ties in order).
         """
-        best = max(totals.values())
-        ties = [name for name, score in totals.items() if score == best]
-        chosen = ties[0] if len(ties) == 1 else ties[self.host.rng.randrange(len(ties))]
-        return chosen, ties
+        best = max(totals)
+        if totals.count(best) == 1:
+            k = totals.index(best)
+            return k, [k]
+        ties = list(itertools.compress(range(len(totals)), map(operator.eq, totals, itertools.repeat(best))))
+        return ties[self.host.rng.randrange(len(ties))], ties
 
     # ---- trace --------------------------------------------------------------------------
 
@@ -244,15 +310,34 @@ class Scheduler:
             preFilter=pre_filter.to_json() if pre_filter is not None else None,
         )
 
-    def _trace_scored(self, cycle: int, pod: Pod, per_plugin: dict[str, dict[str, int]],
-                      totals: dict[str, int], chosen: str, ties: list[str]) -> None:
-        ranked = heapq.nlargest(TRACE_LIMIT, totals, key=totals.__getitem__)
+    def _trace_scored(self, cycle: int, pod: Pod, names: list[str], plugins: list[str], columns: list[list[int]],
+                      totals: list[int], chosen: int, ties: list[int]) -> None:
+        # heapq.nlargest(TRACE_LIMIT, ...) is documented as sorted(..., reverse=True)[:n]: stable.
+        ranked = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)[:TRACE_LIMIT]
         if chosen not in ranked:
             ranked.append(chosen)
+        weights = self.framework.weights
         self.host.emit(
             "cycle.scored", cycle=cycle, pod=pod.key,
-            weights={name: self.framework.weights[name] for name in per_plugin},
-            scores={n: {p: s[n] for p, s in per_plugin.items()} for n in ranked},
-            totals={n: totals[n] for n in ranked}, scoredCount=len(totals),
-            chosen=chosen, ties=ties[:TRACE_LIMIT],
+            weights={p: weights[p] for p in plugins},
+            scores={names[k]: {p: column[k] for p, column in zip(plugins, columns)} for k in ranked},
+            totals={names[k]: totals[k] for k in ranked}, scoredCount=len(totals),
+            chosen=names[chosen], ties=[names[k] for k in ties[:TRACE_LIMIT]],
         )
+
+
+_NODE_NAME = operator.attrgetter("node.name")
+
+
+def _add_columns(a: list[int], b: list[int]) -> list[int]:
+    return list(map(operator.add, a, b))
+
+
+def _rotated_range(start: int, lo: int, hi: int, n: int) -> Iterable[int]:
+    """Node positions start + lo .. start + hi - 1, wrapping around the node list of size n."""
+    lo, hi = start + lo, start + hi
+    if hi <= n:
+        return range(lo, hi)
+    if lo >= n:
+        return range(lo - n, hi - n)
+    return itertools.chain(range(lo, n), range(hi - n))

@@ -1,61 +1,143 @@
 """Reuse of node-local Filter/Score results across cycles (a model-only speed-up, not upstream).
 
 A plugin is node-local when its Filter (or raw Score) depends only on the pod's spec and on that
-one node and its pods — not on other nodes or cycle-wide counts. Such a result stays valid while
-the node's version (bumped by ClusterState on every change) and the pod's signature are the same,
-so identical pods (scheduler_perf, ReplicaSets) re-evaluate only the node that changed.
+one node and its pods — not on other nodes or cycle-wide counts. Such a result stays valid until
+the node or its pods change (ClusterState.touch: pods bound, removed or updated; labels, taints,
+allocatable) for the same pod signature, so identical pods (scheduler_perf, ReplicaSets)
+re-evaluate only the nodes that changed. Results are kept in lists aligned with the cluster's
+``node_list``, so a cycle can take runs of known-feasible nodes as slices.
+
+Not cached, ever: the cycle-wide plugins (PodTopologySpread, InterPodAffinity) and any node with
+nominated pods (RunFilterPluginsWithNominatedPods adds them to a copy of the node).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scheduler_core.framework.interface import Status
+from scheduler_core.framework.interface import Code, Status
 from scheduler_core.objects import Pod
 
-MAX_SIGNATURES = 32  # distinct pod shapes remembered at once
+if TYPE_CHECKING:
+    from scheduler_core.cluster_state import ClusterState
+
+MAX_SIGNATURES = 32  # distinct (pod shape, plugin list) entries remembered at once
+MAX_SIGNATURE_IDS = 4096
 
 NODE_LOCAL_FILTER_PLUGINS = frozenset(
     {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit"})
+# Their NormalizeScore, where they have one, is DefaultNormalizeScore: a function of each score
+# and the highest one only (the framework relies on this to normalise a constant column once).
 NODE_LOCAL_SCORE_PLUGINS = frozenset(
     {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "NodeResourcesBalancedAllocation"})
 
+Row = tuple[int, ...]  # raw scores of the node-local score plugins, in plugin order
+
 
 def pod_signature(pod: Pod) -> tuple[Any, ...]:
-    """Everything the node-local plugins read from the pod."""
+    """Everything the node-local plugins read from the pod (non-zero requests: the scorers)."""
     return (
-        tuple(sorted(pod.requests.items())), pod.host_ports, pod.tolerations,
-        tuple(sorted(pod.node_selector.items())), pod.node_affinity, pod.node_name,
+        tuple(sorted(pod.requests.items())), tuple(sorted(pod.non_zero_requests.items())),
+        pod.host_ports, pod.tolerations, tuple(sorted(pod.node_selector.items())), pod.node_affinity,
+        pod.node_name,
     )
 
 
+class FilterResults:
+    """One signature's node-local Filter statuses by node position (None: evaluate again)."""
+
+    __slots__ = ("pending", "statuses")
+
+    def __init__(self, size: int) -> None:
+        self.statuses: list[Status | None] = [None] * size
+        # positions whose status is unknown or not Success: the only nodes a cycle must look at
+        self.pending: set[int] = set(range(size))
+
+    def invalidate(self, i: int) -> None:
+        self.statuses[i] = None
+        self.pending.add(i)
+
+    def store(self, i: int, status: Status) -> None:
+        self.statuses[i] = status
+        if status.code == Code.SUCCESS:
+            self.pending.discard(i)
+        else:
+            self.pending.add(i)
+
+
+class ScoreResults:
+    """One signature's raw node-local scores by node position (None: score again)."""
+
+    __slots__ = ("rows", "unknown")
+
+    def __init__(self, size: int) -> None:
+        self.rows: list[Row | None] = [None] * size
+        self.unknown: set[int] = set(range(size))
+
+    def invalidate(self, i: int) -> None:
+        self.rows[i] = None
+        self.unknown.add(i)
+
+    def store(self, i: int, row: Row) -> None:
+        self.rows[i] = row
+        self.unknown.discard(i)
+
+
 class NodeLocalCache:
-    def __init__(self, versions: dict[str, int]) -> None:
-        self.versions = versions
+    def __init__(self, cluster: ClusterState) -> None:
+        self.cluster = cluster
         self._ids: dict[Any, int] = {}
-        # (pod signature id, filter chain) -> node -> (node version, status)
-        self.filters: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, Status]]] = {}
-        # (pod signature id, node-local score plugins) -> node -> (node version, raw scores)
-        self.scores: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, tuple[int, ...]]]] = {}
+        self._filters: dict[tuple[int, tuple[str, ...]], FilterResults] = {}
+        self._scores: dict[tuple[int, tuple[str, ...]], ScoreResults] = {}
+        self._position = cluster.change_position
+
+    def sync(self) -> None:
+        """Forget, for every signature, the results of the nodes changed since the last sync."""
+        changed = self.cluster.changes_since(self._position)
+        self._position = self.cluster.change_position
+        if changed is None:  # the node list changed: positions moved
+            self._filters.clear()
+            self._scores.clear()
+            return
+        index = self.cluster.node_index
+        for name in changed:
+            i = index.get(name)
+            if i is None:
+                continue
+            for f in self._filters.values():
+                f.invalidate(i)
+            for s in self._scores.values():
+                s.invalidate(i)
 
     def signature_id(self, pod: Pod) -> int:
-        """A small int per distinct pod signature, so cache checks compare ints."""
+        """A small int per distinct pod signature, so cache keys stay small."""
         sig = pod_signature(pod)
         found = self._ids.get(sig)
         if found is None:
+            if len(self._ids) >= MAX_SIGNATURE_IDS:  # ids are about to be reused: drop what used them
+                self._ids.clear()
+                self._filters.clear()
+                self._scores.clear()
             found = self._ids[sig] = len(self._ids)
         return found
 
-    def filters_for(self, key: tuple[int, tuple[str, ...]]) -> dict[str, tuple[int, Status]]:
-        if key not in self.filters and len(self.filters) >= MAX_SIGNATURES:
-            self.filters.clear()  # bound memory when pods keep changing shape
-        return self.filters.setdefault(key, {})
+    def filters(self, key: tuple[int, tuple[str, ...]]) -> FilterResults:
+        found = self._filters.get(key)
+        if found is None:
+            if len(self._filters) >= MAX_SIGNATURES:
+                self._filters.clear()  # bound memory when pods keep changing shape
+            found = self._filters[key] = FilterResults(len(self.cluster.node_list))
+        return found
 
-    def scores_for(self, key: tuple[int, tuple[str, ...]]) -> dict[str, tuple[int, tuple[int, ...]]]:
-        if key not in self.scores and len(self.scores) >= MAX_SIGNATURES:
-            self.scores.clear()
-        return self.scores.setdefault(key, {})
+    def scores(self, key: tuple[int, tuple[str, ...]]) -> ScoreResults:
+        found = self._scores.get(key)
+        if found is None:
+            if len(self._scores) >= MAX_SIGNATURES:
+                self._scores.clear()
+            found = self._scores[key] = ScoreResults(len(self.cluster.node_list))
+        return found
 
-    def split_chain(self, chain: list[tuple[str, Any]]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
+    @staticmethod
+    def split_chain(chain: list[tuple[str, Any]]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
         """(leading node-local filters, the rest): order is kept, so the first failure still wins."""
         i = 0
         while i < len(chain) and chain[i][0] in NODE_LOCAL_FILTER_PLUGINS:

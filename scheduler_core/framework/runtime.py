@@ -1,10 +1,12 @@
 """frameworkImpl (framework/runtime/framework.go): runs plugins at each extension point, in order."""
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, NodeLocalCache
+from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Pod
@@ -148,30 +150,25 @@ class Framework:
         return raw, None
 
     @staticmethod
-    def _node_local_raw_scores(
-        plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], cache: NodeLocalCache, signature: int,
-    ) -> tuple[dict[str, dict[str, int]], Status | None]:
-        """Raw scores of the node-local plugins, one cache lookup per node for all of them."""
-        memo = cache.scores_for((signature, tuple(p.name for p in plugins)))
-        versions = cache.versions
-        rows: list[tuple[int, ...]] = []
-        for info in nodes:
-            name = info.node.name
-            version = versions[name]
-            hit = memo.get(name)
-            if hit is not None and hit[0] == version:
-                rows.append(hit[1])
-                continue
-            row = []
-            for plugin in plugins:
-                value, status = plugin.score(state, pod, info)
-                if not status.is_success:
-                    return {}, Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
-                row.append(value)
-            memo[name] = (version, tuple(row))
-            rows.append(memo[name][1])
-        names = [info.node.name for info in nodes]
-        return {p.name: dict(zip(names, column)) for p, column in zip(plugins, zip(*rows))}, None
+    def _node_local_columns(
+        plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], results: ScoreResults,
+        positions: list[int],
+    ) -> tuple[list[tuple[int, ...]], Status | None]:
+        """Raw scores of the node-local plugins, one column per plugin: rows not in ``results``
+        (``positions`` = each node's place in the cluster's node list) are scored, in node order."""
+        missing = results.unknown.intersection(positions)
+        if missing:
+            order = sorted(map(positions.index, missing)) if len(missing) < 16 else [
+                j for j, k in enumerate(positions) if k in missing]
+            for j in order:
+                row = []
+                for plugin in plugins:
+                    value, status = plugin.score(state, pod, nodes[j])
+                    if not status.is_success:
+                        return [], Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
+                    row.append(value)
+                results.store(positions[j], tuple(row))
+        return list(zip(*map(results.rows.__getitem__, positions))), None  # type: ignore[arg-type]
 
     def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         for plugin in self.pre_score_plugins:
@@ -182,35 +179,73 @@ class Framework:
                 return Status.error(f'running PreScore plugin "{plugin.name}": {status.message}', plugin.name)
         return Status.success()
 
-    def run_score_plugins(
-        self, state: CycleState, pod: Pod, nodes: list[NodeInfo],
-        cache: NodeLocalCache | None = None, signature: int = -1,
-    ) -> tuple[dict[str, dict[str, int]], Status]:
+    def node_local_score_plugins(self, state: CycleState) -> list[Any]:
+        """This cycle's score plugins whose raw scores may come from the node-local cache."""
+        return [p for p in self.score_plugins if p.name not in state.skip_score_plugins and p.name in NODE_LOCAL_SCORE_PLUGINS]
+
+    def run_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> tuple[dict[str, dict[str, int]], Status]:
         """RunScorePlugins → {plugin: {node: weighted score}}; normalise, check range, weight."""
-        out: dict[str, dict[str, int]] = {}
+        names = [info.node.name for info in nodes]
+        plugins, columns, status = self.run_score_plugins_columns(state, pod, nodes, names)
+        return {p: dict(zip(names, column)) for p, column in zip(plugins, columns)}, status
+
+    def run_score_plugins_columns(
+        self, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str],
+        local: ScoreResults | None = None, positions: list[int] | None = None,
+    ) -> tuple[list[str], list[list[int]], Status]:
+        """RunScorePlugins as columns → (plugins, weighted scores per plugin in ``nodes`` order).
+
+        With ``local`` (and ``positions``), node-local raw scores come from the cache.
+        """
         active = [p for p in self.score_plugins if p.name not in state.skip_score_plugins]
-        local: dict[str, dict[str, int]] = {}
-        if cache is not None:
-            local_plugins = [p for p in active if p.name in NODE_LOCAL_SCORE_PLUGINS]
-            local, error = self._node_local_raw_scores(local_plugins, state, pod, nodes, cache, signature)
+        raw_local: dict[str, Sequence[int]] = {}
+        if local is not None and positions is not None:
+            local_plugins = self.node_local_score_plugins(state)
+            columns, error = self._node_local_columns(local_plugins, state, pod, nodes, local, positions)
             if error is not None:
-                return {}, error
+                return [], [], error
+            raw_local = {p.name: column for p, column in zip(local_plugins, columns)}
+        out: list[list[int]] = []
         for plugin in active:
-            raw = local.get(plugin.name)
-            if raw is None:
-                raw, error = self._raw_scores(plugin, state, pod, nodes)
-                if error is not None:
-                    return {}, error
-            status = plugin.normalize_score(state, pod, raw) if _has(plugin, "normalize_score") else None
-            if status is not None and not status.is_success:
-                return {}, Status.error(f'running Normalize on Score plugin "{plugin.name}": {status.message}')
+            column, status = self._normalized_column(plugin, state, pod, nodes, names, raw_local.get(plugin.name))
+            if status is not None:
+                return [], [], status
+            if column and not (0 <= min(column) and max(column) <= 100):
+                bad = next(v for v in column if not 0 <= v <= 100)
+                return [], [], Status.error(f'plugin "{plugin.name}" returns an invalid score {bad}, '
+                                            "it should in the range of [0, 100] after normalizing")
             weight = self.weights[plugin.name]
-            if raw and not (0 <= min(raw.values()) and max(raw.values()) <= 100):
-                bad = next(v for v in raw.values() if not 0 <= v <= 100)
-                return {}, Status.error(f'plugin "{plugin.name}" returns an invalid score {bad}, '
-                                        "it should in the range of [0, 100] after normalizing")
-            out[plugin.name] = {node: value * weight for node, value in raw.items()} if weight != 1 else raw
-        return out, Status.success()
+            out.append(list(map(operator.mul, column, itertools.repeat(weight, len(column)))) if weight != 1 else column)
+        return [p.name for p in active], out, Status.success()
+
+    def _normalized_column(
+        self, plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str], raw: Sequence[int] | None,
+    ) -> tuple[list[int], Status | None]:
+        """Score (unless ``raw`` is given) then NormalizeScore one plugin → (column, error)."""
+        if raw is None:
+            scores, error = self._raw_scores(plugin, state, pod, nodes)
+            if error is not None:
+                return [], error
+        elif not _has(plugin, "normalize_score"):
+            return list(raw), None
+        elif raw and min(raw) == max(raw):
+            # Node-local plugins normalise by DefaultNormalizeScore: a constant column stays
+            # constant, so normalising one node tells the value for all.
+            probe = {names[0]: raw[0]}
+            status = plugin.normalize_score(state, pod, probe)
+            if status is not None and not status.is_success:
+                return [], _normalize_error(plugin.name, status)
+            return [probe[names[0]]] * len(raw), None
+        else:
+            scores = dict(zip(names, raw))
+        status = plugin.normalize_score(state, pod, scores) if _has(plugin, "normalize_score") else None
+        if status is not None and not status.is_success:
+            return [], _normalize_error(plugin.name, status)
+        return list(scores.values()), None
+
+
+def _normalize_error(plugin: str, status: Status) -> Status:
+    return Status.error(f'running Normalize on Score plugin "{plugin}": {status.message}')
 
 
 def _has(plugin: Any, method: str) -> bool:

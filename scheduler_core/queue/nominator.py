@@ -1,6 +1,8 @@
 """In-memory nominations (backend/queue/nominator.go): node -> pods, pod -> node."""
 from __future__ import annotations
 
+from collections.abc import KeysView
+
 
 class Nominator:
     def __init__(self) -> None:
@@ -32,6 +34,10 @@ class Nominator:
 
     def has_pods(self, node: str) -> bool:
         return node in self._by_node
+
+    def nodes(self) -> KeysView[str]:
+        """The nodes with nominated pods (a live view)."""
+        return self._by_node.keys()
 
     def __bool__(self) -> bool:
         return bool(self._by_pod)
