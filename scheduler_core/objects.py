@@ -96,10 +96,12 @@ class LabelSelector:
         """metav1.LabelSelectorAsSelector(...).Matches; an empty selector matches everything."""
         if any(labels.get(k) != v for k, v in self.match_labels):
             return False
-        return all(_requirement_matches(r, labels) for r in self.match_expressions)
+        return all(set_requirement_matches(r, labels) for r in self.match_expressions)
 
 
-def _requirement_matches(req: LabelSelectorRequirement, labels: Mapping[str, str]) -> bool:
+def set_requirement_matches(req: LabelSelectorRequirement | NodeSelectorRequirement,
+                            labels: Mapping[str, str]) -> bool:
+    """labels.Requirement.Matches for the set operators (In, NotIn, Exists, DoesNotExist)."""
     present = req.key in labels
     if req.operator == "In":
         return present and labels[req.key] in req.values

@@ -18,6 +18,7 @@ from scheduler_core.objects import (
     NodeSelectorTerm,
     Pod,
     PreferredSchedulingTerm,
+    set_requirement_matches,
 )
 from scheduler_core.plugins.helper import default_normalize_score
 
@@ -39,23 +40,14 @@ def _parse_int64(text: str) -> int | None:
 
 def requirement_matches(req: NodeSelectorRequirement, labels: dict[str, str] | Any) -> bool:
     """labels.Requirement.Matches for node selector operators; Gt/Lt compare integers strictly."""
-    present = req.key in labels
-    if req.operator == "In":
-        return present and labels[req.key] in req.values
-    if req.operator == "NotIn":
-        return not present or labels[req.key] not in req.values
-    if req.operator == "Exists":
-        return present
-    if req.operator == "DoesNotExist":
-        return not present
     if req.operator in ("Gt", "Lt"):
-        if not present or len(req.values) != 1:
+        if req.key not in labels or len(req.values) != 1:
             return False
         bound, actual = _parse_int64(req.values[0]), _parse_int64(labels[req.key])
         if bound is None or actual is None:
             return False
         return actual > bound if req.operator == "Gt" else actual < bound
-    return False
+    return set_requirement_matches(req, labels)
 
 
 def term_matches(term: NodeSelectorTerm, node: Node) -> bool:
