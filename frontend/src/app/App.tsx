@@ -1,13 +1,22 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "@/lib/router";
+import { Link, navigate, useLocation } from "@/lib/router";
 import { fetchMe, fetchVersion, type Me, type ModelVersion } from "@/lib/session";
+import { AccountMenu } from "@/features/account/AccountMenu";
+import { ANONYMOUS } from "@/features/account/api";
+import { AccountRoute } from "./routes/AccountRoute";
 import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
 
-function Route() {
+interface Session {
+  me: Me | null;
+  onSignedIn(me: Me): void;
+}
+
+function Route({ me, onSignedIn }: Session) {
   const { pathname } = useLocation();
   let m: RegExpExecArray | null;
+  if (/^\/account\/?$/.test(pathname)) return <AccountRoute me={me} onSignedIn={onSignedIn} />;
   if ((m = /^\/runs\/(\d+)\/?$/.exec(pathname))) return <RunPage key={m[1]} runId={Number(m[1])} />;
   if (/^\/scenarios\/new\/?$/.test(pathname)) return <ScenarioPage key="new" slug={null} readOnly={false} />;
   if ((m = /^\/scenarios\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={m[1]} slug={m[1]} readOnly={false} />;
@@ -27,7 +36,14 @@ export function App() {
   const [version, setVersion] = useState<ModelVersion | null>(null);
   const [me, setMe] = useState<Me | null>(null);
   const [large, setLarge] = useState(() => localStorage.getItem("largeType") === "1");
+  // Bumped when the session changes hands (log out), so pages refetch what is "mine".
+  const [sessionEpoch, setSessionEpoch] = useState(0);
   const { pathname } = useLocation();
+  const signedOut = () => {
+    setMe(ANONYMOUS);
+    setSessionEpoch((n) => n + 1);
+    navigate("/");
+  };
   useEffect(() => {
     fetchVersion().then(setVersion, () => setVersion(null));
   }, []);
@@ -55,9 +71,9 @@ export function App() {
         <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
           {large ? "Normal type" : "Large type"}
         </button>
-        <span className="whoami">{me?.username ? `Signed in as ${me.username}${me.is_guest ? " (guest)" : ""}` : "Not signed in"}</span>
+        <AccountMenu me={me} onSignedOut={signedOut} />
       </header>
-      <Route />
+      <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
     </>
   );
 }
