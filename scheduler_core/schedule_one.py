@@ -14,14 +14,15 @@ from typing import Any, Protocol
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_message
-from scheduler_core.framework.cache import FilterResults, NodeLocalCache
+from scheduler_core.framework.cache import FilterResults, NodeLocalCache, gather
 from scheduler_core.framework.interface import Code, CycleState, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
-from scheduler_core.framework.runtime import Framework
+from scheduler_core.framework.runtime import Column, Framework
 from scheduler_core.objects import Pod
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
 
 TRACE_LIMIT = 100  # per-node entries kept in cycle.filtered / cycle.scored traces
+SCORE_DETAIL_LIMIT = 20  # cycle.scored: per-plugin scores for the best nodes (and the chosen one) only
 MIN_FEASIBLE_NODES_TO_FIND = 100
 MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5
 BASE_PERCENTAGE_OF_NODES_TO_SCORE = 50
@@ -61,6 +62,7 @@ class Scheduler:
         self.queue = queue
         self.next_start_node_index = 0
         self.cache = NodeLocalCache(cluster)
+        self._positions: tuple[list[NodeInfo], list[int]] = ([], [])  # the last cached walk's result
 
     def schedule_one(self) -> bool:
         qpi = self.queue.pop()
@@ -215,7 +217,7 @@ class Scheduler:
             if code == Code.SUCCESS:
                 feasible.append(i)
                 if len(feasible) >= to_find:
-                    return list(map(nodes.__getitem__, feasible)), done, None
+                    return self._feasible_at(feasible), done, None
             elif code == Code.ERROR:
                 return [], done, status
             else:
@@ -223,7 +225,19 @@ class Scheduler:
                 diagnosis.add_plugin_status(status)
         end = min(n, done + to_find - len(feasible))
         feasible.extend(_rotated_range(start, done, end, n))
-        return list(map(nodes.__getitem__, feasible)), end, None
+        return self._feasible_at(feasible), end, None
+
+    def _feasible_at(self, positions: list[int]) -> list[NodeInfo]:
+        """The NodeInfos at these node positions; remembered so scoring need not look them up."""
+        feasible = gather(self.cluster.node_list, positions)
+        self._positions = (feasible, positions)
+        return feasible
+
+    def _positions_of(self, feasible: list[NodeInfo]) -> list[int]:
+        if self._positions[0] is feasible:
+            return self._positions[1]
+        index = self.cluster.node_index
+        return [index[info.node.name] for info in feasible]
 
     # ---- failure with a FitError: PostFilter ------------------------------------------
 
@@ -259,30 +273,29 @@ class Scheduler:
             return "", status
         cache = self.cache
         cache.sync()
-        names = list(map(_NODE_NAME, feasible))
         local_plugins = tuple(p.name for p in fw.node_local_score_plugins(state))
         local = cache.scores((cache.signature_id(pod), local_plugins)) if local_plugins else None
-        positions = list(map(self.cluster.node_index.__getitem__, names))
-        plugins, columns, status = fw.run_score_plugins_columns(state, pod, feasible, names, local, positions)
+        positions = self._positions_of(feasible)
+        plugins, columns, status = fw.run_score_plugins_columns(state, pod, feasible, None, local, positions)
         if not status.is_success:
             return "", status
-        totals = functools.reduce(_add_columns, columns) if columns else [0] * len(names)
-        chosen, ties = self._select_host(names, totals)
-        self._trace_scored(cycle, pod, names, plugins, columns, totals, chosen, ties)
-        return names[chosen], None
+        totals = _column_sum(columns, len(feasible))
+        chosen, ties = self._select_host(totals)
+        self._trace_scored(cycle, pod, feasible, plugins, columns, totals, chosen, ties)
+        return feasible[chosen].node.name, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
         """selectHost over ``totals`` {node: total score} → (chosen node, the tied nodes)."""
         names = list(totals)
-        chosen, ties = self._select_host(names, list(totals.values()))
+        chosen, ties = self._select_host(list(totals.values()))
         return names[chosen], [names[k] for k in ties]
 
-    def _select_host(self, names: list[str], totals: list[int]) -> tuple[int, list[int]]:
+    def _select_host(self, totals: list[int]) -> tuple[int, list[int]]:
         """selectHost: a node with the maximum total score, uniformly at random among ties.
 
         Upstream samples a reservoir (the k-th tie replaces the choice with probability 1/k); the
         result is the same uniform choice, drawn here with one call to the run's RNG.
-        Returns positions in ``names``: (chosen, ties in order).
+        Returns positions in ``totals``: (chosen, ties in order).
         """
         best = max(totals)
         if totals.count(best) == 1:
@@ -310,27 +323,40 @@ class Scheduler:
             preFilter=pre_filter.to_json() if pre_filter is not None else None,
         )
 
-    def _trace_scored(self, cycle: int, pod: Pod, names: list[str], plugins: list[str], columns: list[list[int]],
-                      totals: list[int], chosen: int, ties: list[int]) -> None:
+    def _trace_scored(self, cycle: int, pod: Pod, feasible: list[NodeInfo], plugins: list[str],
+                      columns: list[Column], totals: list[int], chosen: int, ties: list[int]) -> None:
         # heapq.nlargest(TRACE_LIMIT, ...) is documented as sorted(..., reverse=True)[:n]: stable.
         ranked = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)[:TRACE_LIMIT]
         if chosen not in ranked:
             ranked.append(chosen)
+        detailed = ranked[:SCORE_DETAIL_LIMIT]
+        if chosen not in detailed:
+            detailed.append(chosen)
         weights = self.framework.weights
+        names = {k: feasible[k].node.name for k in itertools.chain(ranked, ties[:TRACE_LIMIT])}
         self.host.emit(
             "cycle.scored", cycle=cycle, pod=pod.key,
             weights={p: weights[p] for p in plugins},
-            scores={names[k]: {p: column[k] for p, column in zip(plugins, columns)} for k in ranked},
+            scores={names[k]: {p: _at(column, k) for p, column in zip(plugins, columns)} for k in detailed},
             totals={names[k]: totals[k] for k in ranked}, scoredCount=len(totals),
             chosen=names[chosen], ties=[names[k] for k in ties[:TRACE_LIMIT]],
         )
 
 
-_NODE_NAME = operator.attrgetter("node.name")
+def _at(column: Column, k: int) -> int:
+    return column if isinstance(column, int) else column[k]
 
 
-def _add_columns(a: list[int], b: list[int]) -> list[int]:
-    return list(map(operator.add, a, b))
+def _column_sum(columns: list[Column], size: int) -> list[int]:
+    """Per-node totals; constant columns (an int) are added once per node at the end."""
+    constant = sum(c for c in columns if isinstance(c, int))
+    lists = [c for c in columns if not isinstance(c, int)]
+    if not lists:
+        return [constant] * size
+    totals = functools.reduce(lambda a, b: list(map(operator.add, a, b)), lists)
+    if constant:
+        totals = list(map(operator.add, totals, itertools.repeat(constant, size)))
+    return totals if isinstance(totals, list) else list(totals)
 
 
 def _rotated_range(start: int, lo: int, hi: int, n: int) -> Iterable[int]:

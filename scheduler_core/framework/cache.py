@@ -12,7 +12,7 @@ nominated pods (RunFilterPluginsWithNominatedPods adds them to a copy of the nod
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scheduler_core.framework.interface import Code, Status
 from scheduler_core.objects import Pod
@@ -30,6 +30,7 @@ NODE_LOCAL_FILTER_PLUGINS = frozenset(
 NODE_LOCAL_SCORE_PLUGINS = frozenset(
     {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "NodeResourcesBalancedAllocation"})
 
+T = TypeVar("T")
 Row = tuple[int, ...]  # raw scores of the node-local score plugins, in plugin order
 
 
@@ -65,21 +66,34 @@ class FilterResults:
 
 
 class ScoreResults:
-    """One signature's raw node-local scores by node position (None: score again)."""
+    """One signature's raw node-local scores: one list per plugin, by node position."""
 
-    __slots__ = ("rows", "unknown")
+    __slots__ = ("columns", "unknown")
 
-    def __init__(self, size: int) -> None:
-        self.rows: list[Row | None] = [None] * size
-        self.unknown: set[int] = set(range(size))
+    def __init__(self, size: int, plugins: int) -> None:
+        self.columns: list[list[int]] = [[0] * size for _ in range(plugins)]
+        self.unknown: set[int] = set(range(size))  # positions to score again
 
     def invalidate(self, i: int) -> None:
-        self.rows[i] = None
         self.unknown.add(i)
 
     def store(self, i: int, row: Row) -> None:
-        self.rows[i] = row
+        for column, value in zip(self.columns, row):
+            column[i] = value
         self.unknown.discard(i)
+
+
+def gather(seq: list[T], positions: list[int]) -> list[T]:
+    """[seq[k] for k in positions], as one or two slices when the positions are a run (the usual
+    result of the round-robin walk, possibly wrapping around the end of ``seq``)."""
+    if not positions:
+        return []
+    first, last, n = positions[0], positions[-1], len(seq)
+    if first <= last and last - first + 1 == len(positions) and positions == list(range(first, last + 1)):
+        return seq[first:last + 1]
+    if first > last and n - first + last + 1 == len(positions) and positions == [*range(first, n), *range(last + 1)]:
+        return seq[first:] + seq[:last + 1]
+    return list(map(seq.__getitem__, positions))
 
 
 class NodeLocalCache:
@@ -133,7 +147,7 @@ class NodeLocalCache:
         if found is None:
             if len(self._scores) >= MAX_SIGNATURES:
                 self._scores.clear()
-            found = self._scores[key] = ScoreResults(len(self.cluster.node_list))
+            found = self._scores[key] = ScoreResults(len(self.cluster.node_list), len(key[1]))
         return found
 
     @staticmethod

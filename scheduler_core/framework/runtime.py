@@ -6,12 +6,13 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults
+from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults, gather
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Pod
 
 NominatedPodsFn = Callable[[str], Sequence[Pod]]
+Column = list[int] | int  # one plugin's weighted scores in node order; an int: the same for every node
 
 
 class Framework:
@@ -153,8 +154,8 @@ class Framework:
     def _node_local_columns(
         plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], results: ScoreResults,
         positions: list[int],
-    ) -> tuple[list[tuple[int, ...]], Status | None]:
-        """Raw scores of the node-local plugins, one column per plugin: rows not in ``results``
+    ) -> tuple[list[list[int]], Status | None]:
+        """Raw scores of the node-local plugins, one column per plugin: nodes not in ``results``
         (``positions`` = each node's place in the cluster's node list) are scored, in node order."""
         missing = results.unknown.intersection(positions)
         if missing:
@@ -168,7 +169,7 @@ class Framework:
                         return [], Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
                     row.append(value)
                 results.store(positions[j], tuple(row))
-        return list(zip(*map(results.rows.__getitem__, positions))), None  # type: ignore[arg-type]
+        return [gather(column, positions) for column in results.columns], None
 
     def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         for plugin in self.pre_score_plugins:
@@ -187,57 +188,65 @@ class Framework:
         """RunScorePlugins → {plugin: {node: weighted score}}; normalise, check range, weight."""
         names = [info.node.name for info in nodes]
         plugins, columns, status = self.run_score_plugins_columns(state, pod, nodes, names)
-        return {p: dict(zip(names, column)) for p, column in zip(plugins, columns)}, status
+        return {p: dict(zip(names, [c] * len(names) if isinstance(c, int) else c))
+                for p, c in zip(plugins, columns)}, status
 
     def run_score_plugins_columns(
-        self, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str],
+        self, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str] | None = None,
         local: ScoreResults | None = None, positions: list[int] | None = None,
-    ) -> tuple[list[str], list[list[int]], Status]:
-        """RunScorePlugins as columns → (plugins, weighted scores per plugin in ``nodes`` order).
+    ) -> tuple[list[str], list[Column], Status]:
+        """RunScorePlugins as columns → (plugins, weighted scores per plugin in ``nodes`` order);
+        a column where every node has the same score is that int.
 
         With ``local`` (and ``positions``), node-local raw scores come from the cache.
         """
         active = [p for p in self.score_plugins if p.name not in state.skip_score_plugins]
-        raw_local: dict[str, Sequence[int]] = {}
+        raw_local: dict[str, list[int]] = {}
         if local is not None and positions is not None:
             local_plugins = self.node_local_score_plugins(state)
             columns, error = self._node_local_columns(local_plugins, state, pod, nodes, local, positions)
             if error is not None:
                 return [], [], error
             raw_local = {p.name: column for p, column in zip(local_plugins, columns)}
-        out: list[list[int]] = []
+        out: list[Column] = []
         for plugin in active:
             column, status = self._normalized_column(plugin, state, pod, nodes, names, raw_local.get(plugin.name))
             if status is not None:
                 return [], [], status
-            if column and not (0 <= min(column) and max(column) <= 100):
-                bad = next(v for v in column if not 0 <= v <= 100)
+            lo, hi = (column, column) if isinstance(column, int) else (min(column, default=0), max(column, default=0))
+            if not (0 <= lo and hi <= 100):
+                bad = column if isinstance(column, int) else next(v for v in column if not 0 <= v <= 100)
                 return [], [], Status.error(f'plugin "{plugin.name}" returns an invalid score {bad}, '
                                             "it should in the range of [0, 100] after normalizing")
             weight = self.weights[plugin.name]
-            out.append(list(map(operator.mul, column, itertools.repeat(weight, len(column)))) if weight != 1 else column)
+            if weight != 1:
+                column = column * weight if isinstance(column, int) else list(
+                    map(operator.mul, column, itertools.repeat(weight, len(column))))
+            out.append(column)
         return [p.name for p in active], out, Status.success()
 
     def _normalized_column(
-        self, plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str], raw: Sequence[int] | None,
-    ) -> tuple[list[int], Status | None]:
+        self, plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str] | None,
+        raw: list[int] | None,
+    ) -> tuple[Column, Status | None]:
         """Score (unless ``raw`` is given) then NormalizeScore one plugin → (column, error)."""
         if raw is None:
             scores, error = self._raw_scores(plugin, state, pod, nodes)
             if error is not None:
                 return [], error
-        elif not _has(plugin, "normalize_score"):
-            return list(raw), None
-        elif raw and min(raw) == max(raw):
-            # Node-local plugins normalise by DefaultNormalizeScore: a constant column stays
-            # constant, so normalising one node tells the value for all.
-            probe = {names[0]: raw[0]}
-            status = plugin.normalize_score(state, pod, probe)
-            if status is not None and not status.is_success:
-                return [], _normalize_error(plugin.name, status)
-            return [probe[names[0]]] * len(raw), None
         else:
-            scores = dict(zip(names, raw))
+            lo, hi = min(raw, default=0), max(raw, default=0)
+            if not _has(plugin, "normalize_score"):
+                return (lo if raw and lo == hi else raw), None
+            if raw and lo == hi:
+                # Node-local plugins normalise by DefaultNormalizeScore: a constant column stays
+                # constant, so normalising one node tells the value for all.
+                probe = {nodes[0].node.name: lo}
+                status = plugin.normalize_score(state, pod, probe)
+                if status is not None and not status.is_success:
+                    return [], _normalize_error(plugin.name, status)
+                return next(iter(probe.values())), None
+            scores = dict(zip(names if names is not None else [info.node.name for info in nodes], raw))
         status = plugin.normalize_score(state, pod, scores) if _has(plugin, "normalize_score") else None
         if status is not None and not status.is_success:
             return [], _normalize_error(plugin.name, status)
