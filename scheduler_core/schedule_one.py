@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_message
-from scheduler_core.framework.cache import FilterResults, NodeLocalCache, gather
+from scheduler_core.framework.cache import FilterResults, NodeLocalCache, Take
 from scheduler_core.framework.interface import Code, CycleState, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Column, Framework
@@ -62,7 +62,7 @@ class Scheduler:
         self.queue = queue
         self.next_start_node_index = 0
         self.cache = NodeLocalCache(cluster)
-        self._positions: tuple[list[NodeInfo], list[int]] = ([], [])  # the last cached walk's result
+        self._positions: tuple[list[NodeInfo], Take] = ([], Take([]))  # the last cached walk's result
 
     def schedule_one(self) -> bool:
         qpi = self.queue.pop()
@@ -217,7 +217,7 @@ class Scheduler:
             if code == Code.SUCCESS:
                 feasible.append(i)
                 if len(feasible) >= to_find:
-                    return self._feasible_at(feasible), done, None
+                    return self._feasible_at(feasible, start, done), done, None
             elif code == Code.ERROR:
                 return [], done, status
             else:
@@ -225,19 +225,22 @@ class Scheduler:
                 diagnosis.add_plugin_status(status)
         end = min(n, done + to_find - len(feasible))
         feasible.extend(_rotated_range(start, done, end, n))
-        return self._feasible_at(feasible), end, None
+        return self._feasible_at(feasible, start, end), end, None
 
-    def _feasible_at(self, positions: list[int]) -> list[NodeInfo]:
-        """The NodeInfos at these node positions; remembered so scoring need not look them up."""
-        feasible = gather(self.cluster.node_list, positions)
-        self._positions = (feasible, positions)
+    def _feasible_at(self, positions: list[int], start: int, walked: int) -> list[NodeInfo]:
+        """The NodeInfos at these node positions; remembered so scoring need not look them up.
+        When every walked node fit, the positions are the run start .. start + walked - 1."""
+        nodes = self.cluster.node_list
+        take = Take(positions, (start, walked) if len(positions) == walked else None)
+        feasible = take(nodes)
+        self._positions = (feasible, take)
         return feasible
 
-    def _positions_of(self, feasible: list[NodeInfo]) -> list[int]:
+    def _positions_of(self, feasible: list[NodeInfo]) -> Take:
         if self._positions[0] is feasible:
             return self._positions[1]
         index = self.cluster.node_index
-        return [index[info.node.name] for info in feasible]
+        return Take([index[info.node.name] for info in feasible])
 
     # ---- failure with a FitError: PostFilter ------------------------------------------
 
@@ -280,29 +283,25 @@ class Scheduler:
         if not status.is_success:
             return "", status
         totals = _column_sum(columns, len(feasible))
-        chosen, ties = self._select_host(totals)
-        self._trace_scored(cycle, pod, feasible, plugins, columns, totals, chosen, ties)
+        order, tied = _rank(totals)
+        chosen = self._pick_tied(order, tied)
+        self._trace_scored(cycle, pod, feasible, plugins, columns, totals, order, tied, chosen)
         return feasible[chosen].node.name, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
         """selectHost over ``totals`` {node: total score} → (chosen node, the tied nodes)."""
         names = list(totals)
-        chosen, ties = self._select_host(list(totals.values()))
-        return names[chosen], [names[k] for k in ties]
+        order, tied = _rank(list(totals.values()))
+        return names[self._pick_tied(order, tied)], [names[k] for k in order[:tied]]
 
-    def _select_host(self, totals: list[int]) -> tuple[int, list[int]]:
+    def _pick_tied(self, order: list[int], tied: int) -> int:
         """selectHost: a node with the maximum total score, uniformly at random among ties.
 
         Upstream samples a reservoir (the k-th tie replaces the choice with probability 1/k); the
-        result is the same uniform choice, drawn here with one call to the run's RNG.
-        Returns positions in ``totals``: (chosen, ties in order).
+        result is the same uniform choice, drawn here with one call to the run's RNG among the
+        tied nodes in search order (``order[:tied]``, see _rank).
         """
-        best = max(totals)
-        if totals.count(best) == 1:
-            k = totals.index(best)
-            return k, [k]
-        ties = list(itertools.compress(range(len(totals)), map(operator.eq, totals, itertools.repeat(best))))
-        return ties[self.host.rng.randrange(len(ties))], ties
+        return order[0] if tied == 1 else order[self.host.rng.randrange(tied)]
 
     # ---- trace --------------------------------------------------------------------------
 
@@ -318,29 +317,40 @@ class Scheduler:
             "cycle.filtered", cycle=cycle, pod=pod.key, nominatedNode=nominated,
             statuses={name: s.to_json() for name, s in shown.items()}, rejected=len(statuses),
             histogram=dict(sorted(histogram.items())),
-            feasible=[info.name for info in feasible[:TRACE_LIMIT]], feasibleCount=len(feasible),
+            feasible=[info.node.name for info in feasible[:TRACE_LIMIT]], feasibleCount=len(feasible),
             evaluated=evaluated, total=len(self.cluster.node_list),
             preFilter=pre_filter.to_json() if pre_filter is not None else None,
         )
 
     def _trace_scored(self, cycle: int, pod: Pod, feasible: list[NodeInfo], plugins: list[str],
-                      columns: list[Column], totals: list[int], chosen: int, ties: list[int]) -> None:
-        # heapq.nlargest(TRACE_LIMIT, ...) is documented as sorted(..., reverse=True)[:n]: stable.
-        ranked = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)[:TRACE_LIMIT]
+                      columns: list[Column], totals: list[int], order: list[int], tied: int, chosen: int) -> None:
+        ranked = order[:TRACE_LIMIT]  # = heapq.nlargest(TRACE_LIMIT, ...), see _rank
         if chosen not in ranked:
             ranked.append(chosen)
         detailed = ranked[:SCORE_DETAIL_LIMIT]
         if chosen not in detailed:
             detailed.append(chosen)
+        names = list(map(_NODE_NAME, map(feasible.__getitem__, ranked)))
+        name_of = dict(zip(ranked, names))
         weights = self.framework.weights
-        names = {k: feasible[k].node.name for k in itertools.chain(ranked, ties[:TRACE_LIMIT])}
         self.host.emit(
             "cycle.scored", cycle=cycle, pod=pod.key,
             weights={p: weights[p] for p in plugins},
-            scores={names[k]: {p: _at(column, k) for p, column in zip(plugins, columns)} for k in detailed},
-            totals={names[k]: totals[k] for k in ranked}, scoredCount=len(totals),
-            chosen=names[chosen], ties=[names[k] for k in ties[:TRACE_LIMIT]],
+            scores={name_of[k]: {p: _at(column, k) for p, column in zip(plugins, columns)} for k in detailed},
+            totals=dict(zip(names, map(totals.__getitem__, ranked))), scoredCount=len(totals),
+            chosen=feasible[chosen].node.name, ties=names[:min(tied, TRACE_LIMIT)],
         )
+
+
+_NODE_NAME = operator.attrgetter("node.name")
+
+
+def _rank(totals: list[int]) -> tuple[list[int], int]:
+    """(positions best first, how many share the best total). The sort is stable, so equal totals
+    keep search order: the first ``tied`` entries are the tied nodes in the order selectHost meets
+    them, and the first n entries are heapq.nlargest(n, ...) (documented as this very sort)."""
+    order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
+    return order, totals.count(totals[order[0]])
 
 
 def _at(column: Column, k: int) -> int:

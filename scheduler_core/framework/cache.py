@@ -83,17 +83,23 @@ class ScoreResults:
         self.unknown.discard(i)
 
 
-def gather(seq: list[T], positions: list[int]) -> list[T]:
-    """[seq[k] for k in positions], as one or two slices when the positions are a run (the usual
-    result of the round-robin walk, possibly wrapping around the end of ``seq``)."""
-    if not positions:
-        return []
-    first, last, n = positions[0], positions[-1], len(seq)
-    if first <= last and last - first + 1 == len(positions) and positions == list(range(first, last + 1)):
-        return seq[first:last + 1]
-    if first > last and n - first + last + 1 == len(positions) and positions == [*range(first, n), *range(last + 1)]:
-        return seq[first:] + seq[:last + 1]
-    return list(map(seq.__getitem__, positions))
+class Take:
+    """``[seq[k] for k in positions]`` for lists aligned with the node list, by one or two slices
+    when the positions are a run (the usual result of the round-robin walk, wrapping at the end)."""
+
+    __slots__ = ("positions", "start", "stop")
+
+    def __init__(self, positions: list[int], run: tuple[int, int] | None = None) -> None:
+        self.positions = positions
+        # run: (first position, count), given when known to be exactly what ``positions`` holds
+        self.start, self.stop = (run[0], run[0] + run[1]) if run is not None else (-1, -1)
+
+    def __call__(self, seq: list[T]) -> list[T]:
+        if self.start < 0:
+            return list(map(seq.__getitem__, self.positions))
+        if self.stop <= len(seq):
+            return seq[self.start:self.stop]
+        return seq[self.start:] + seq[:self.stop - len(seq)]
 
 
 class NodeLocalCache:

@@ -6,7 +6,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults, gather
+from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults, Take
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Pod
@@ -152,11 +152,11 @@ class Framework:
 
     @staticmethod
     def _node_local_columns(
-        plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], results: ScoreResults,
-        positions: list[int],
+        plugins: list[Any], state: CycleState, pod: Pod, nodes: list[NodeInfo], results: ScoreResults, take: Take,
     ) -> tuple[list[list[int]], Status | None]:
         """Raw scores of the node-local plugins, one column per plugin: nodes not in ``results``
         (``positions`` = each node's place in the cluster's node list) are scored, in node order."""
+        positions = take.positions
         missing = results.unknown.intersection(positions)
         if missing:
             order = sorted(map(positions.index, missing)) if len(missing) < 16 else [
@@ -169,7 +169,7 @@ class Framework:
                         return [], Status.error(f'running Score plugin "{plugin.name}": {status.message}', plugin.name)
                     row.append(value)
                 results.store(positions[j], tuple(row))
-        return [gather(column, positions) for column in results.columns], None
+        return [take(column) for column in results.columns], None
 
     def run_pre_score_plugins(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         for plugin in self.pre_score_plugins:
@@ -193,7 +193,7 @@ class Framework:
 
     def run_score_plugins_columns(
         self, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str] | None = None,
-        local: ScoreResults | None = None, positions: list[int] | None = None,
+        local: ScoreResults | None = None, positions: Take | None = None,
     ) -> tuple[list[str], list[Column], Status]:
         """RunScorePlugins as columns → (plugins, weighted scores per plugin in ``nodes`` order);
         a column where every node has the same score is that int.
@@ -213,7 +213,10 @@ class Framework:
             column, status = self._normalized_column(plugin, state, pod, nodes, names, raw_local.get(plugin.name))
             if status is not None:
                 return [], [], status
-            lo, hi = (column, column) if isinstance(column, int) else (min(column, default=0), max(column, default=0))
+            if isinstance(column, tuple):  # raw scores kept as they are: bounds already known
+                column, lo, hi = column
+            else:
+                lo, hi = (column, column) if isinstance(column, int) else (min(column, default=0), max(column, default=0))
             if not (0 <= lo and hi <= 100):
                 bad = column if isinstance(column, int) else next(v for v in column if not 0 <= v <= 100)
                 return [], [], Status.error(f'plugin "{plugin.name}" returns an invalid score {bad}, '
@@ -228,8 +231,9 @@ class Framework:
     def _normalized_column(
         self, plugin: Any, state: CycleState, pod: Pod, nodes: list[NodeInfo], names: list[str] | None,
         raw: list[int] | None,
-    ) -> tuple[Column, Status | None]:
-        """Score (unless ``raw`` is given) then NormalizeScore one plugin → (column, error)."""
+    ) -> tuple[Column | tuple[list[int], int, int], Status | None]:
+        """Score (unless ``raw`` is given) then NormalizeScore one plugin → (column, error); a raw
+        column without NormalizeScore comes back as (column, min, max)."""
         if raw is None:
             scores, error = self._raw_scores(plugin, state, pod, nodes)
             if error is not None:
@@ -237,7 +241,7 @@ class Framework:
         else:
             lo, hi = min(raw, default=0), max(raw, default=0)
             if not _has(plugin, "normalize_score"):
-                return (lo if raw and lo == hi else raw), None
+                return (lo if raw and lo == hi else (raw, lo, hi)), None
             if raw and lo == hi:
                 # Node-local plugins normalise by DefaultNormalizeScore: a constant column stays
                 # constant, so normalising one node tells the value for all.
