@@ -308,7 +308,7 @@ class Scheduler:
     def _trace_filtered(self, cycle: int, pod: Pod, nominated: str | None, diagnosis: Diagnosis,
                         feasible: list[NodeInfo], evaluated: int, pre_filter: Status | None) -> None:
         statuses = diagnosis.node_to_status
-        shown = dict(list(statuses.items())[:TRACE_LIMIT])
+        shown = dict(itertools.islice(statuses.items(), TRACE_LIMIT))
         histogram: dict[str, int] = {}
         for status in statuses.values():
             for reason in status.reasons:
@@ -317,7 +317,7 @@ class Scheduler:
             "cycle.filtered", cycle=cycle, pod=pod.key, nominatedNode=nominated,
             statuses={name: s.to_json() for name, s in shown.items()}, rejected=len(statuses),
             histogram=dict(sorted(histogram.items())),
-            feasible=[info.node.name for info in feasible[:TRACE_LIMIT]], feasibleCount=len(feasible),
+            feasible=list(map(_NODE_NAME, feasible[:TRACE_LIMIT])), feasibleCount=len(feasible),
             evaluated=evaluated, total=len(self.cluster.node_list),
             preFilter=pre_filter.to_json() if pre_filter is not None else None,
         )

@@ -109,6 +109,7 @@ class NodeLocalCache:
         self._filters: dict[tuple[int, tuple[str, ...]], FilterResults] = {}
         self._scores: dict[tuple[int, tuple[str, ...]], ScoreResults] = {}
         self._position = cluster.change_position
+        self._last: tuple[Pod | None, int] = (None, -1)
 
     def sync(self) -> None:
         """Forget, for every signature, the results of the nodes changed since the last sync."""
@@ -130,14 +131,18 @@ class NodeLocalCache:
 
     def signature_id(self, pod: Pod) -> int:
         """A small int per distinct pod signature, so cache keys stay small."""
+        if pod is self._last[0]:  # asked for twice per cycle (Filter, Score)
+            return self._last[1]
         sig = pod_signature(pod)
         found = self._ids.get(sig)
         if found is None:
             if len(self._ids) >= MAX_SIGNATURE_IDS:  # ids are about to be reused: drop what used them
                 self._ids.clear()
+                self._last = (None, -1)
                 self._filters.clear()
                 self._scores.clear()
             found = self._ids[sig] = len(self._ids)
+        self._last = (pod, found)
         return found
 
     def filters(self, key: tuple[int, tuple[str, ...]]) -> FilterResults:

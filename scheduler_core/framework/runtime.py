@@ -24,6 +24,8 @@ class Framework:
         self.weights = {p.name: int(weights.get(p.name, 1)) for p in self.plugins if _has(p, "score")}
         self.pre_enqueue_plugins = [p for p in self.plugins if _has(p, "pre_enqueue")]
         self.pre_filter_plugins = [p for p in self.plugins if _has(p, "pre_filter")]
+        self._add_pod_extensions = [p for p in self.pre_filter_plugins if _has(p, "add_pod")]
+        self._remove_pod_extensions = [p for p in self.pre_filter_plugins if _has(p, "remove_pod")]
         self.filter_plugins = [p for p in self.plugins if _has(p, "filter")]
         self.post_filter_plugins = [p for p in self.plugins if _has(p, "post_filter")]
         self.pre_score_plugins = [p for p in self.plugins if _has(p, "pre_score")]
@@ -120,8 +122,8 @@ class Framework:
         return True, state_out, info_out
 
     def run_pre_filter_extension_add_pod(self, state: CycleState, pod: Pod, added: Pod, info: NodeInfo) -> Status:
-        for plugin in self.pre_filter_plugins:
-            if plugin.name in state.skip_filter_plugins or not _has(plugin, "add_pod"):
+        for plugin in self._add_pod_extensions:
+            if plugin.name in state.skip_filter_plugins:
                 continue
             status = plugin.add_pod(state, pod, added, info)
             if not status.is_success:
@@ -129,8 +131,8 @@ class Framework:
         return Status.success()
 
     def run_pre_filter_extension_remove_pod(self, state: CycleState, pod: Pod, removed: Pod, info: NodeInfo) -> Status:
-        for plugin in self.pre_filter_plugins:
-            if plugin.name in state.skip_filter_plugins or not _has(plugin, "remove_pod"):
+        for plugin in self._remove_pod_extensions:
+            if plugin.name in state.skip_filter_plugins:
                 continue
             status = plugin.remove_pod(state, pod, removed, info)
             if not status.is_success:
