@@ -336,7 +336,7 @@ class Scheduler:
         self.host.emit(
             "cycle.scored", cycle=cycle, pod=pod.key,
             weights={p: weights[p] for p in plugins},
-            scores={name_of[k]: {p: _at(column, k) for p, column in zip(plugins, columns)} for k in detailed},
+            scores={name_of[k]: dict(zip(plugins, row)) for k, row in zip(detailed, _rows(columns, detailed))},
             totals=dict(zip(names, map(totals.__getitem__, ranked))), scoredCount=len(totals),
             chosen=feasible[chosen].node.name, ties=names[:min(tied, TRACE_LIMIT)],
         )
@@ -353,8 +353,9 @@ def _rank(totals: list[int]) -> tuple[list[int], int]:
     return order, totals.count(totals[order[0]])
 
 
-def _at(column: Column, k: int) -> int:
-    return column if isinstance(column, int) else column[k]
+def _rows(columns: list[Column], positions: list[int]) -> Iterable[tuple[int, ...]]:
+    """Each position's scores across the columns (an int column holds every node's score)."""
+    return zip(*([c] * len(positions) if isinstance(c, int) else list(map(c.__getitem__, positions)) for c in columns))
 
 
 def _column_sum(columns: list[Column], size: int) -> list[int]:
