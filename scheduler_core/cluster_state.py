@@ -170,7 +170,7 @@ class ClusterState:
     def bind(self, key: str, node: str, now: float) -> Pod:
         """assume + bind: the pod counts on the node from now on."""
         record = self.pods[key]
-        pod = replace(record.pod, node_name=node, start_time=now)
+        pod = _with_status(record.pod, node_name=node, start_time=now)
         record.pod, record.phase = pod, RUNNING
         info = self.node_infos[node]
         info.add_pod(pod)
@@ -188,3 +188,17 @@ class ClusterState:
             self._index(info)
         record.phase = DELETED
         return record
+
+
+# Pod's cached properties that depend only on its containers and overhead, never on status fields.
+_SPEC_DERIVED = ("requests", "non_zero_requests", "host_ports")
+
+
+def _with_status(pod: Pod, **status: object) -> Pod:
+    """dataclasses.replace of status fields (nodeName, startTime) that keeps the derived request
+    totals already computed for the same spec, so binding does not aggregate them again."""
+    new = replace(pod, **status)  # type: ignore[arg-type]
+    for name in _SPEC_DERIVED:
+        if name in pod.__dict__:
+            new.__dict__[name] = pod.__dict__[name]
+    return new
