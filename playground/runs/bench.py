@@ -174,12 +174,13 @@ def wait_for_port(port: int, proc: Any, timeout: float) -> bool:
 
 @contextmanager
 def live_processes() -> Iterator[str]:
-    port = processes.free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PYTHONUNBUFFERED": "1"}
     log = open(settings.RUN_DIR / "bench_runs.log", "wb")  # noqa: SIM115 (closed below)
-    server = processes.start([sys.executable, "-m", "uvicorn", "playground.asgi:application", "--host",
-                              "127.0.0.1", "--port", str(port), "--lifespan", "off", "--log-level", "warning"],
-                             env=env, cwd=settings.BASE_DIR, log=log)
+    # The same server command as make run, so the figures are what users get.
+    with processes.listening_socket("127.0.0.1", 0) as listener:
+        port = listener.getsockname()[1]
+        server = processes.start([*processes.asgi_server_command(listener.fileno()), "--log-level", "warning"],
+                                 env=env, cwd=settings.BASE_DIR, log=log, pass_fds=[listener.fileno()])
     worker = processes.start([sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel",
                               "WARNING", "--concurrency", "1", "--without-gossip", "--without-mingle",
                               "--hostname", f"bench-{os.getpid()}@%h"], env=env, cwd=settings.BASE_DIR, log=log)
