@@ -1,5 +1,8 @@
 """scheduler_perf-shaped benchmarks: ``python -m scheduler_core.bench [--quick] [--profile]``.
 
+``--trace-size [--nodes N --pods M]`` instead prints the serialised event size per kind for N 2-CPU
+nodes and M 1-CPU pods (default 300 × 1,200: half the pods fail and try preemption).
+
 SchedulingBasic: 5,000 nodes (4 CPU, 32Gi, 110 pods); 1,000 init pods then 10,000 measured pods
 of 100m/500Mi. PreemptionBasic: 500 nodes; 2,000 low-priority init pods (900m) then 500
 high-priority preemptors of 3 CPU. The trace (cycle.filtered/scored, preemption.evaluated) is on.
@@ -64,11 +67,35 @@ def preemption_basic(nodes: int, init: int, measured: int) -> dict[str, Any]:
             "virtualSeconds": round(sim.now, 3), "events": len(sim.events)}
 
 
+def trace_size(nodes: int = 300, pods: int = 1200) -> dict[str, Any]:
+    """Bytes of json.dumps(event) per kind, most total bytes first (docs/benchmarks.md)."""
+    docs: list[dict[str, Any]] = [
+        {"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"n{i}"},
+         "status": {"allocatable": {"cpu": "2", "memory": "4Gi", "pods": "110"}}} for i in range(nodes)]
+    docs += [{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"p{i}"},
+              "spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}} for i in range(pods)]
+    sim = Simulation.from_documents(docs, seed=1)
+    sim.run()
+    sizes: dict[str, list[int]] = {}
+    for event in sim.events:
+        sizes.setdefault(event["kind"], []).append(len(json.dumps(event)))
+    kinds = sorted(sizes.items(), key=lambda kv: -sum(kv[1]))
+    return {"nodes": nodes, "pods": pods, "kinds": {
+        kind: {"count": len(v), "avgBytes": sum(v) // len(v), "maxBytes": max(v), "totalKiB": sum(v) // 1024}
+        for kind, v in kinds}}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scheduler_core.bench")
     parser.add_argument("--quick", action="store_true", help="a tenth of the size")
     parser.add_argument("--profile", action="store_true", help="print the top cProfile entries")
+    parser.add_argument("--trace-size", action="store_true", help="print event sizes per kind instead")
+    parser.add_argument("--nodes", type=int, default=300, help="--trace-size: nodes (2 CPU each)")
+    parser.add_argument("--pods", type=int, default=1200, help="--trace-size: pods (1 CPU each)")
     args = parser.parse_args(argv)
+    if args.trace_size:
+        print(json.dumps(trace_size(args.nodes, args.pods), indent=2))
+        return 0
     scale = 10 if args.quick else 1
     profiler = cProfile.Profile() if args.profile else None
     if profiler:

@@ -15,7 +15,7 @@ from scheduler_core.cluster_state import ClusterState
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_message
 from scheduler_core.framework.cache import FilterResults, NodeLocalCache, Take
-from scheduler_core.framework.interface import Code, CycleState, Status
+from scheduler_core.framework.interface import Code, CycleState, Status, trace_statuses
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Column, Framework
 from scheduler_core.objects import Pod
@@ -308,14 +308,13 @@ class Scheduler:
     def _trace_filtered(self, cycle: int, pod: Pod, nominated: str | None, diagnosis: Diagnosis,
                         feasible: list[NodeInfo], evaluated: int, pre_filter: Status | None) -> None:
         statuses = diagnosis.node_to_status
-        shown = dict(itertools.islice(statuses.items(), TRACE_LIMIT))
         histogram: dict[str, int] = {}
         for status in statuses.values():
             for reason in status.reasons:
                 histogram[reason] = histogram.get(reason, 0) + 1
         self.host.emit(
             "cycle.filtered", cycle=cycle, pod=pod.key, nominatedNode=nominated,
-            statuses={name: s.to_json() for name, s in shown.items()}, rejected=len(statuses),
+            **trace_statuses(itertools.islice(statuses.items(), TRACE_LIMIT)), rejected=len(statuses),
             histogram=dict(sorted(histogram.items())),
             feasible=list(map(_NODE_NAME, feasible[:TRACE_LIMIT])), feasibleCount=len(feasible),
             evaluated=evaluated, total=len(self.cluster.node_list),

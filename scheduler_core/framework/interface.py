@@ -1,6 +1,7 @@
 """Framework types, one to one with kube-scheduler's framework/interface.go and types.go."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
@@ -71,6 +72,25 @@ class Status:
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "plugin": self.plugin, "reasons": list(self.reasons)}
+
+
+def trace_statuses(statuses: Iterable[tuple[str, Status]]) -> dict[str, Any]:
+    """The compact per-node status shape of cycle.filtered and preemption.evaluated (docs/events.md).
+
+    ``verdicts`` lists each distinct {code, plugin, reasons} once, in first-seen order of the given
+    (node, status) pairs; ``statuses`` maps each node to its verdict's index. Most rejected nodes share
+    a handful of verdicts, so a capped 5,000-node cycle costs a few bytes per node, not a full object.
+    """
+    index: dict[Status, int] = {}
+    verdicts: list[dict[str, Any]] = []
+    by_node: dict[str, int] = {}
+    for name, status in statuses:
+        i = index.get(status)
+        if i is None:
+            i = index[status] = len(verdicts)
+            verdicts.append(status.to_json())
+        by_node[name] = i
+    return {"statuses": by_node, "verdicts": verdicts}
 
 
 _SUCCESS = Status()

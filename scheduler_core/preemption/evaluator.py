@@ -1,6 +1,7 @@
 """Evaluator.Preempt (framework/preemption/preemption.go) for the DefaultPreemption plugin."""
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -8,7 +9,7 @@ from typing import Any
 
 from scheduler_core.cluster_state import ClusterState, PdbRecord
 from scheduler_core.diagnosis import Diagnosis, fit_error_message
-from scheduler_core.framework.interface import Code, CycleState, Status
+from scheduler_core.framework.interface import Code, CycleState, Status, trace_statuses
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Framework
 from scheduler_core.objects import PREEMPT_NEVER, Pod
@@ -62,13 +63,13 @@ class Evaluator:
         pod = self.cluster.pods[pod.key].pod  # re-read: fresh nominatedNodeName
         trace: dict[str, Any] = {"eligible": True, "potentialNodes": 0, "numCandidates": 0, "offset": None,
                                  "candidates": [], "chosen": None, "criterion": None, "victims": [],
-                                 "statuses": {}}
+                                 "statuses": {}, "verdicts": []}
         eligible, message = self.pod_eligible_to_preempt_others(pod, diagnosis)
         if not eligible:
             trace["eligible"] = False
             return PreemptionOutcome(None, Status.unschedulable(message), None, trace)
         candidates, statuses, errors = self.find_candidates(state, pod, diagnosis, trace)
-        trace["statuses"] = {n: s.to_json() for n, s in list(statuses.items())[:100]}
+        trace.update(trace_statuses(itertools.islice(statuses.items(), 100)))
         trace["candidates"] = [c.to_json(self.now()) for c in candidates[:100]]
         if errors and not candidates:
             text = errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { applyEvent, foldTo } from "./applyEvent";
 import { initialRunState } from "./state";
+import { nodeStatus, nodeStatuses } from "./events";
 import { makeNode, makePod, makeState, numbered, preemptionStory } from "@/test/fixtures";
 
 const seqOf = (kind: string, nth = 0) => preemptionStory().filter((e) => e.kind === kind)[nth].seq;
@@ -50,10 +51,22 @@ describe("applyEvent", () => {
   test("the cycle record collects filter, preemption and result for the decision panel", () => {
     const s = foldTo(preemptionStory());
     const first = s.cycles.get("1")!;
-    expect(first.filtered?.statuses["node-1"].reasons).toEqual(["Insufficient cpu"]);
+    expect(nodeStatus(first.filtered!, "node-1")?.reasons).toEqual(["Insufficient cpu"]);
     expect(first.preemption?.chosen).toBe("node-1");
     expect(first.finished?.result).toBe("unschedulable");
     expect(s.podCycles.get("default/preemptor")!).toEqual([1, 2]);
+  });
+
+  test("per-node statuses are indexes into the event's distinct verdicts", () => {
+    const cpu = { code: "Unschedulable", plugin: "NodeResourcesFit", reasons: ["Insufficient cpu"] };
+    const taint = { code: "UnschedulableAndUnresolvable", plugin: "TaintToleration", reasons: ["untolerated taint"] };
+    const e = { statuses: { a: 0, b: 1, c: 0 }, verdicts: [cpu, taint] };
+    expect(nodeStatuses(e)).toEqual([["a", cpu], ["b", taint], ["c", cpu]]);
+    expect(nodeStatus(e, "b")).toEqual(taint);
+    expect(nodeStatus(e, "zz")).toBeUndefined();
+    // A run stored before the compact shape: statuses hold the objects, no verdicts.
+    const legacy = { statuses: { a: cpu } } as unknown as Parameters<typeof nodeStatuses>[0];
+    expect(nodeStatuses(legacy)).toEqual([["a", cpu]]);
   });
 
   test("free resources are computed from state at filter time", () => {

@@ -1,6 +1,6 @@
 // The only way socket data changes state: a pure fold of events (docs/events.md).
 // Mirrors scheduler_core/events.py apply_event; realLog.test.ts checks the two agree.
-import type { ClusterState, NodeStatus, PodView, QueueName, Queues, Resources, SimEvent } from "./events";
+import type { ClusterState, PodView, QueueName, Queues, Resources, SimEvent } from "./events";
 import { PMap } from "./pmap";
 import { EMPTY_SLOT, initialRunState, type CycleRecord, type NodeFree, type NodeSlot, type RunState } from "./state";
 
@@ -274,7 +274,7 @@ function patchCycle(s: RunState, cycle: number, patch: Partial<CycleRecord>): Ru
 }
 
 /** Free resources of every rejected node, from state at filter time ("needs 2, 1.5 free"). */
-function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, NodeStatus>): Record<string, NodeFree> {
+function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, number>): Record<string, NodeFree> {
   const out: Record<string, NodeFree> = {};
   const prio = s.pods.get(podKey)?.priority ?? 0;
   for (const node of Object.keys(statuses)) {

@@ -120,6 +120,35 @@ export interface NodeStatus {
   reasons: string[];
 }
 
+/**
+ * Per-node statuses of cycle.filtered / preemption.evaluated, compact at 5,000 nodes: each distinct
+ * verdict once in `verdicts` (first-seen order), `statuses` maps node -> index into it (docs/events.md).
+ */
+export interface NodeVerdicts {
+  statuses: Record<string, number>;
+  verdicts: NodeStatus[];
+}
+
+/** One node's verdict; runs stored before `verdicts` existed carry the status object itself. */
+function verdictAt(e: NodeVerdicts, v: number | NodeStatus | undefined): NodeStatus | undefined {
+  return typeof v === "number" ? e.verdicts[v] : v;
+}
+
+/** [node, status] per rejected node, in the trace's (search) order. */
+export function nodeStatuses(e: NodeVerdicts): [string, NodeStatus][] {
+  const out: [string, NodeStatus][] = [];
+  for (const [node, v] of Object.entries(e.statuses as Record<string, number | NodeStatus>)) {
+    const s = verdictAt(e, v);
+    if (s) out.push([node, s]);
+  }
+  return out;
+}
+
+/** The status of one node, or undefined when it is not in the (capped) trace. */
+export function nodeStatus(e: NodeVerdicts, node: string): NodeStatus | undefined {
+  return verdictAt(e, (e.statuses as Record<string, number | NodeStatus | undefined>)[node]);
+}
+
 export const PREEMPTION_CRITERIA = [
   "onlyCandidate",
   "fewestPDBViolations",
@@ -163,12 +192,11 @@ export type QueueMovedEvent = Base & {
   index?: number | null;
 };
 export type CycleStartedEvent = Base & { kind: "cycle.started"; cycle: number; pod: string; attempts: number };
-export type CycleFilteredEvent = Base & {
+export type CycleFilteredEvent = Base & NodeVerdicts & {
   kind: "cycle.filtered";
   cycle: number;
   pod: string;
   nominatedNode: string | null;
-  statuses: Record<string, NodeStatus>;
   feasible: string[];
   evaluated: number;
   total: number;
@@ -188,7 +216,7 @@ export type CycleScoredEvent = Base & {
   chosen: string;
   ties: string[];
 };
-export type PreemptionEvaluatedEvent = Base & {
+export type PreemptionEvaluatedEvent = Base & NodeVerdicts & {
   kind: "preemption.evaluated";
   cycle: number;
   pod: string;
@@ -201,7 +229,6 @@ export type PreemptionEvaluatedEvent = Base & {
   chosen: string | null;
   criterion: PreemptionCriterion | null;
   victims?: string[];
-  statuses: Record<string, NodeStatus>;
 };
 export type PodNominatedEvent = Base & { kind: "pod.nominated"; pod: string; node: string };
 export type PodNominationClearedEvent = Base & {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { RunState, CycleRecord } from "@/protocol/state";
+import { nodeStatuses } from "@/protocol/events";
 import { shortKey, formatSeconds } from "@/lib/format";
 import { CRITERION_WORDS, criterionValue, explainCriterion, explainReason } from "./explain";
 
@@ -97,7 +98,7 @@ function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state:
 
 function FilterTable({ record }: { record: CycleRecord }) {
   const f = record.filtered!;
-  const rejected = Object.entries(f.statuses);
+  const rejected = nodeStatuses(f);
   const rows: { node: string; ok: boolean; plugin: string; reasons: string[]; code: string }[] = [
     ...f.feasible.map((n) => ({ node: n, ok: true, plugin: "", reasons: [], code: "" })),
     ...rejected.map(([n, s]) => ({ node: n, ok: false, plugin: s.plugin, reasons: s.reasons, code: s.code })),
