@@ -81,3 +81,15 @@ class NodeInfo:
             dict(self.pods_with_affinity),
             dict(self.pods_with_required_anti_affinity),
         )
+
+
+@dataclass
+class AllNodes:
+    """The snapshot's nodes as PreFilter saw them, kept in CycleState for PreScore: the framework
+    hands PreScore only the feasible nodes, but placed pods on every node count (upstream
+    InterPodAffinity and PodTopologySpread read the shared lister)."""
+
+    nodes: list[NodeInfo]
+
+    def clone(self) -> AllNodes:
+        return self  # never changes within a cycle

@@ -1,11 +1,11 @@
 """The InterPodAffinity plugin: extension points and queueing hints (interpodaffinity/plugin.go)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
+from scheduler_core.framework.nodeinfo import AllNodes
 from scheduler_core.objects import Node, Pod
 from scheduler_core.plugins.interpodaffinity.filtering import (
     ERR_REASON_AFFINITY_RULES_NOT_MATCH,
@@ -32,17 +32,6 @@ PRE_FILTER_STATE_KEY = "PreFilter" + NAME
 PRE_SCORE_STATE_KEY = "PreScore" + NAME
 ALL_NODES_STATE_KEY = "AllNodes" + NAME
 DEFAULT_HARD_POD_AFFINITY_WEIGHT = 1
-
-
-@dataclass
-class AllNodes:
-    """The snapshot's nodes as PreFilter saw them: PreScore gets only feasible nodes, but placed
-    pods on every node count (upstream reads the shared lister)."""
-
-    nodes: list[NodeInfo]
-
-    def clone(self) -> AllNodes:
-        return self  # never changes within a cycle
 
 
 class InterPodAffinity:

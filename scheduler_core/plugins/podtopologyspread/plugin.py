@@ -1,11 +1,11 @@
 """The PodTopologySpread plugin: extension points and queueing hints (podtopologyspread/plugin.go)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
+from scheduler_core.framework.nodeinfo import AllNodes
 from scheduler_core.objects import Node, Pod
 from scheduler_core.plugins.podtopologyspread.common import (
     DO_NOT_SCHEDULE,
@@ -28,17 +28,6 @@ NAME = "PodTopologySpread"
 PRE_FILTER_STATE_KEY = "PreFilter" + NAME
 PRE_SCORE_STATE_KEY = "PreScore" + NAME
 ALL_NODES_STATE_KEY = "AllNodes" + NAME
-
-
-@dataclass
-class AllNodes:
-    """The snapshot's nodes as PreFilter saw them: PreScore gets only feasible nodes, but matching
-    pods on every node count (upstream reads the shared lister)."""
-
-    nodes: list[NodeInfo]
-
-    def clone(self) -> AllNodes:
-        return self  # never changes within a cycle
 
 
 class PodTopologySpread:
