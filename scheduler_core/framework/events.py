@@ -88,6 +88,9 @@ class ClusterEventWithHint:
 # Events the scheduler itself generates (framework/events.go).
 POD_ADD = ClusterEvent(POD, ADD, "PodAdd")
 POD_DELETE = ClusterEvent(POD, DELETE, "PodDelete")
+POD_LABEL_CHANGE = ClusterEvent(POD, UPDATE_POD_LABEL, "UpdatePodLabel")
+POD_TOLERATION_CHANGE = ClusterEvent(POD, UPDATE_POD_TOLERATION, "UpdatePodToleration")
+POD_SCALE_DOWN = ClusterEvent(POD, UPDATE_POD_SCALE_DOWN, "UpdatePodScaleDown")
 POD_SCHEDULING_GATES_ELIMINATED = ClusterEvent(
     POD, UPDATE_POD_SCHEDULING_GATES_ELIMINATED, "UpdatePodSchedulingGatesEliminated"
 )

@@ -70,10 +70,7 @@ class TaintToleration:
         return [
             ev.ClusterEventWithHint(ev.NODE_ADD, self.is_schedulable_after_node_change),
             ev.ClusterEventWithHint(ev.NODE_TAINT_CHANGE, self.is_schedulable_after_node_change),
-            ev.ClusterEventWithHint(
-                ev.ClusterEvent(ev.POD, ev.UPDATE_POD_TOLERATION, "UpdatePodToleration"),
-                self.is_schedulable_after_pod_toleration_change,
-            ),
+            ev.ClusterEventWithHint(ev.POD_TOLERATION_CHANGE, self.is_schedulable_after_pod_toleration_change),
         ]
 
     def is_schedulable_after_node_change(self, pod: Pod, old_obj: Any, new_obj: Any) -> str:

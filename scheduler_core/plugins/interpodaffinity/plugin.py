@@ -156,9 +156,9 @@ class InterPodAffinity:
         """
         pod_hint, node_hint = self.is_schedulable_after_pod_change, self.is_schedulable_after_node_change
         return [
-            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.ADD, "PodAdd"), pod_hint),
-            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.UPDATE_POD_LABEL, "UpdatePodLabel"), pod_hint),
-            ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, ev.DELETE, "PodDelete"), pod_hint),
+            ev.ClusterEventWithHint(ev.POD_ADD, pod_hint),
+            ev.ClusterEventWithHint(ev.POD_LABEL_CHANGE, pod_hint),
+            ev.ClusterEventWithHint(ev.POD_DELETE, pod_hint),
             ev.ClusterEventWithHint(ev.NODE_ADD, node_hint),
             ev.ClusterEventWithHint(ev.NODE_LABEL_CHANGE, node_hint),
             ev.ClusterEventWithHint(ev.NODE_TAINT_CHANGE, node_hint),

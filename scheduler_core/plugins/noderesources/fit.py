@@ -118,7 +118,7 @@ class NodeResourcesFit:
         return [
             ev.ClusterEventWithHint(ev.POD_DELETE, self.is_schedulable_after_pod_event),
             ev.ClusterEventWithHint(
-                ev.ClusterEvent(ev.POD, ev.UPDATE_POD_SCALE_DOWN, "UpdatePodScaleDown"), self.is_schedulable_after_pod_event
+                ev.POD_SCALE_DOWN, self.is_schedulable_after_pod_event
             ),
             ev.ClusterEventWithHint(ev.NODE_ADD, self.is_schedulable_after_node_change),
             ev.ClusterEventWithHint(ev.NODE_ALLOCATABLE_CHANGE, self.is_schedulable_after_node_change),

@@ -107,10 +107,10 @@ class PodTopologySpread:
     def events_to_register(self) -> list[ev.ClusterEventWithHint]:
         """EventsToRegister: pods added, relabelled (or given tolerations) or deleted; node add/delete/label/taint."""
         pod_hint, node_hint = self.is_schedulable_after_pod_change, self.is_schedulable_after_node_change
-        pod_actions = [(ev.ADD, "PodAdd"), (ev.UPDATE_POD_LABEL, "UpdatePodLabel"), (ev.DELETE, "PodDelete")]
+        pod_events = [ev.POD_ADD, ev.POD_LABEL_CHANGE, ev.POD_DELETE]
         if self.queueing_hints:
-            pod_actions.insert(2, (ev.UPDATE_POD_TOLERATION, "UpdatePodToleration"))
-        return [ev.ClusterEventWithHint(ev.ClusterEvent(ev.POD, a, label), pod_hint) for a, label in pod_actions] + [
+            pod_events.insert(2, ev.POD_TOLERATION_CHANGE)
+        return [ev.ClusterEventWithHint(e, pod_hint) for e in pod_events] + [
             ev.ClusterEventWithHint(e, node_hint)
             for e in (ev.NODE_ADD, ev.NODE_DELETE, ev.NODE_LABEL_CHANGE, ev.NODE_TAINT_CHANGE)
         ]
