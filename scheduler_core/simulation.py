@@ -57,6 +57,7 @@ class Simulation(ClusterActions):
         self._timers: list[tuple[float, int, str, str]] = []
         self._advances = 0
         self._last_leftover_flush = 0.0
+        self._leftovers_memo: tuple[tuple[int, int] | None, tuple[float | None, float | None]] = (None, (None, None))
         self._silent = True
         self.generation = 0
         self.cycles = 0
@@ -218,15 +219,30 @@ class Simulation(ClusterActions):
         last failure (``idle_retries``). Such a retry fails the same way, so it does not keep the
         simulation from being quiescent.
         """
-        limit = self.config.pod_max_in_unschedulable_pods_duration_seconds
-        due = [_next_tick(q.timestamp + limit) for q in self.queue.unschedulable_infos()
-               if not q.gated and (idle_retries or q.failed_generation != self.generation)]
-        if not due:
+        oldest = self._oldest_leftovers()[0 if idle_retries else 1]
+        if oldest is None:
             return None
+        due = _next_tick(oldest + self.config.pod_max_in_unschedulable_pods_duration_seconds)
         earliest = math.ceil(self._now / LEFTOVER_FLUSH_PERIOD) * LEFTOVER_FLUSH_PERIOD
         if earliest <= self._last_leftover_flush:
             earliest = self._last_leftover_flush + LEFTOVER_FLUSH_PERIOD
-        return max(min(due), earliest)
+        return max(due, earliest)
+
+    def _oldest_leftovers(self) -> tuple[float | None, float | None]:
+        """Earliest queue Timestamp among non-gated unschedulable pods: all of them, and those the
+        cluster changed for since their last failure. One scan per change: every queue change
+        emits an event, so the event count and the cluster generation key the memo."""
+        key = (len(self._events), self.generation)
+        if self._leftovers_memo[0] != key:
+            every = changed = None
+            for q in self.queue.unschedulable_infos():
+                if q.gated:
+                    continue
+                every = q.timestamp if every is None else min(every, q.timestamp)
+                if q.failed_generation != self.generation:
+                    changed = q.timestamp if changed is None else min(changed, q.timestamp)
+            self._leftovers_memo = (key, (every, changed))
+        return self._leftovers_memo[1]
 
     def advance(self) -> list[dict[str, Any]]:
         """Process the next happening: every timer due at next_time(), else one scheduling cycle."""
