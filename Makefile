@@ -35,9 +35,7 @@ test: setup
 bench lint: export SKIP_FRONTEND := 1
 
 bench: setup
-	@if $(VENV_PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('scheduler_core.bench') is None)"; then \
-		$(VENV_PYTHON) -m scheduler_core.bench $(BENCH_ARGS); \
-	else echo "[make] scheduler_core.bench does not exist yet: nothing to benchmark."; fi
+	$(VENV_PYTHON) -m scheduler_core.bench $(BENCH_ARGS)
 
 lint: setup
 	$(VENV_PYTHON) -m ruff check .

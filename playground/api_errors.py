@@ -2,6 +2,8 @@
 
     {"message": "<one sentence>", "errors": [{"field", "value"?, "message", "document"?, "kind"?, "name"?}]}
 
+(camelCase like every JSON key of the API; 412 adds "currentVersion", 429 comes with Retry-After.)
+
 Services raise domain exceptions (ManifestError from scheduler_core, the APIExceptions below);
 this module is the only place that turns them into HTTP.
 """
@@ -71,7 +73,7 @@ class ErrorItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
     message = serializers.CharField()
     errors = ErrorItemSerializer(many=True)
-    current_version = serializers.IntegerField(required=False, help_text="on 412 only")
+    currentVersion = serializers.IntegerField(required=False, help_text="on 412 only")
 
 
 def error_body(message: str, errors: Iterable[Mapping[str, Any]] = (), **extra: Any) -> dict[str, Any]:
@@ -131,7 +133,7 @@ def _envelope(exc: Exception, data: Any) -> dict[str, Any]:
     if isinstance(exc, InvalidDocuments):
         return error_body(str(exc.detail), exc.errors)
     if isinstance(exc, PreconditionFailed):
-        return error_body(str(exc.detail), current_version=exc.current_version)
+        return error_body(str(exc.detail), currentVersion=exc.current_version)
     if isinstance(exc, exceptions.ValidationError):
         errors = flatten_drf_errors(exc.detail)
         return error_body(summary_message(errors), errors)

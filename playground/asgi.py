@@ -11,13 +11,13 @@ django_asgi_app = get_asgi_application()
 # The imports below need Django set up, which get_asgi_application() just did.
 from channels.auth import AuthMiddlewareStack
 from channels.routing import ProtocolTypeRouter, URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 
-from playground.runs.routing import websocket_urlpatterns
+from playground.origin import SameOriginValidator
+from playground.routing import websocket_urlpatterns
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -1,6 +1,7 @@
 """Settings come from the environment only (12-factor); defaults suit one laptop."""
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -12,6 +13,10 @@ RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", BASE_DIR / ".run"))
 
 def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in ("1", "true", "yes", "on")
+
+
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name) or default)
 
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
@@ -29,11 +34,13 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc files served by the app, not a CDN
     "channels",
     "playground.accounts",
     "playground.scenarios",
     "playground.runs",
     "playground.lessons",
+    "playground.workshops",
 ]
 
 MIDDLEWARE = [
@@ -41,6 +48,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "playground.safeload.chunked_body_middleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -96,45 +104,82 @@ STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist"] if d.exists()]
 WHITENOISE_USE_FINDERS = True
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+# Two checkouts on one machine may share one Redis: their Celery queue, channel groups and run
+# keys carry this prefix so neither takes the other's runs. Derived from the checkout's path (the
+# same for every container of one docker-compose deployment, whose code lives at /app).
+PLAYGROUND_NAMESPACE = os.environ.get("PLAYGROUND_NAMESPACE") or "pg-" + hashlib.sha1(
+    str(BASE_DIR).encode()).hexdigest()[:8]
 
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         # redis-py 8 defaults to a 5 s socket timeout, the same as channels_redis' 5 s BZPOPMIN:
         # an idle WebSocket consumer would die with "Timeout reading" — give reads more room.
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}], "capacity": 1500, "expiry": 30},
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}], "capacity": 1500, "expiry": 30,
+                   "prefix": f"asgi:{PLAYGROUND_NAMESPACE}"},
     }
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
+CELERY_TASK_DEFAULT_QUEUE = f"{PLAYGROUND_NAMESPACE}.runs"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A run occupies a pool process for as long as it runs: a worker whose processes are all busy
-# must not hold further run messages in its prefetch buffer, where no idle worker could take them.
-CELERY_WORKER_DISABLE_PREFETCH = True
+# A run's doorbell task only hands the run to the process's engine (playground/runs/engine.py) and
+# returns at once: a few messages in flight per pool process let a class's 40 doorbells through
+# without a broker round trip each.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "playground.api_errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["playground.safeload.SafeJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "playground.accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("AUTH_THROTTLE_RATE", "20/min")},
 }
+# playground.throttles: per person where a class shares one IP; per IP only as a backstop a class
+# of 60 cannot reach. "<n>/<s|min|hour|day>"; an empty variable turns a limit off.
+THROTTLE_RATES = {
+    "guest": os.environ.get("THROTTLE_GUEST", "600/hour"),  # per IP: new guest accounts
+    "signup": os.environ.get("THROTTLE_SIGNUP", "300/hour"),  # per IP
+    "login": os.environ.get("THROTTLE_LOGIN", "600/hour"),  # per IP, on top of the per-account lockout
+    "token": os.environ.get("THROTTLE_TOKEN", "20/hour"),  # per user: API tokens created
+    "run_start": os.environ.get("THROTTLE_RUN_START", "30/min"),  # per owner
+    "run_command": os.environ.get("THROTTLE_RUN_COMMAND", "600/min"),  # per owner, REST and WebSocket
+}
+THROTTLE_RATES = {k: v or None for k, v in THROTTLE_RATES.items()}
+# Per-account lockout: this many failed logins within the window lock the account for the window.
+LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# A WebSocket ticket (POST /api/runs/<id>/ws-ticket/) opens one socket within this many seconds.
+WS_TICKET_SECONDS = env_int("WS_TICKET_SECONDS", 30)
+# Django's admin site has no login throttle: it is off unless asked for.
+ADMIN_ENABLED = env_bool("ADMIN_ENABLED", False)
 # Request bodies above this get a 413 with the JSON error envelope (playground.api_errors).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# playground.safeload: YAML/JSON inputs are size-checked before parsing and depth-limited.
+YAML_MAX_BYTES = env_int("YAML_MAX_BYTES", 5 * 1024 * 1024)  # scenario import / replace
+COMMAND_YAML_MAX_BYTES = env_int("COMMAND_YAML_MAX_BYTES", 64 * 1024)  # a run command's one manifest
+INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/YAML input
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kubernetes Scheduling Playground API",
     "DESCRIPTION": "Build clusters, run a faithful model of kube-scheduler, watch preemption.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "playground.runs.serializers.RUN_STATUSES",
+                            "CommandStatusEnum": "playground.runs.serializers.COMMAND_STATUSES"},
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "playground.openapi.add_common_responses"],
 }
 
 LOGGING = {

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from playground import views
 
@@ -11,11 +12,15 @@ urlpatterns = [
     path("api/version", views.version, name="version"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include("playground.accounts.urls")),
     path("api/", include("playground.scenarios.urls")),
     path("api/", include("playground.runs.urls")),
     path("api/", include("playground.lessons.urls")),
-    path("admin/", admin.site.urls),
+    path("api/", include("playground.workshops.urls")),
+    path("k8s/", include("playground.k8sapi.urls")),  # each run as a Kubernetes API server (docs/kubectl.md)
+    # Django's admin login has no throttle of its own: served only with ADMIN_ENABLED=1.
+    *([path("admin/", admin.site.urls)] if settings.ADMIN_ENABLED else []),
     # Everything else is the browser app (client-side routing).
     re_path(r"^(?!api/|static/|ws/|admin/).*$", views.app, name="app"),
 ]

@@ -7,18 +7,19 @@ from dataclasses import replace
 from typing import Any
 
 from scheduler_core import disruption
-from scheduler_core.cluster_state import ClusterState
+from scheduler_core.cluster_state import SUCCEEDED, ClusterState, PdbRecord
 from scheduler_core.commands import CommandError
 from scheduler_core.config import SchedulerConfig
+from scheduler_core.controllers import ControllerManager
 from scheduler_core.diagnosis import Diagnosis, truncate_message
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.runtime import Framework
-from scheduler_core.objects import Node, Pod, Taint
+from scheduler_core.objects import Namespace, Node, Pod, Taint
 from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
-from scheduler_core.views import node_view, pod_view, t
+from scheduler_core.views import namespace_view, node_view, pod_view, t
 
-TERMINATE, PREEMPTION = "terminate", "preemption"
+TERMINATE, PREEMPTION, DISRUPTION = "terminate", "preemption", "disruption"
 
 
 class ClusterActions:
@@ -30,6 +31,9 @@ class ClusterActions:
     _timers: list[tuple[float, int, str, str]]
     _counter: Any
     generation: int
+    controllers: ControllerManager
+    _pdbs_queued: set[str]
+    _pdb_problems: dict[str, list[tuple[str, str, str]]]
 
     @property
     def now(self) -> float:
@@ -44,9 +48,36 @@ class ClusterActions:
     def _view(self, key: str) -> dict[str, Any]:
         return pod_view(self.cluster.pods[key], self.queue.location(key))
 
-    def _sync_pdbs(self) -> None:
-        for record in disruption.recompute(self.cluster):
-            self.emit("pdb.updated", pdb=record.pdb.key, disruptionsAllowed=record.disruptions_allowed)
+    # ---- the disruption controller ------------------------------------------------------
+
+    def _sync_pdbs(self, pod: Pod | None = None) -> None:
+        """A pod changed: the disruption controller syncs the PDBs selecting it — at once, or after
+        disruption_controller_delay_seconds (meanwhile preemption reads the old status)."""
+        delay = self.config.disruption_controller_delay_seconds
+        for key, record in self.cluster.pdbs.items():
+            if pod is not None and not _selects(record, pod):
+                continue
+            if delay <= 0 or pod is None:
+                self.sync_pdb(key)
+            elif key not in self._pdbs_queued:
+                self._pdbs_queued.add(key)
+                heapq.heappush(self._timers, (self.now + delay, next(self._counter), DISRUPTION, key))
+
+    def sync_pdb(self, key: str) -> None:
+        self._pdbs_queued.discard(key)
+        record = self.cluster.pdbs[key]
+        if not disruption.has_spec(record.pdb):
+            return
+        changed, problems = disruption.sync(self.cluster, record, self.controllers.scale_of)
+        if problems != self._pdb_problems.get(key, []):  # the event recorder aggregates repeats
+            for type_, reason, message in problems:
+                self.emit("k8s.event", type=type_, reason=reason, object=key, objectKind="PodDisruptionBudget",
+                          action=None, message=message, related=None)
+            self._pdb_problems[key] = problems
+        if changed:
+            self.emit("pdb.updated", pdb=key, disruptionsAllowed=record.disruptions_allowed,
+                      currentHealthy=record.current_healthy, desiredHealthy=record.desired_healthy,
+                      expectedPods=record.expected_pods)
 
     # ---- scheduling outcomes ------------------------------------------------------------
 
@@ -67,7 +98,8 @@ class ClusterActions:
         self.emit("cycle.finished", cycle=cycle, pod=key, result="scheduled", node=node)
         self._changed()
         self.queue.move_all(ev.ASSIGNED_POD_ADD, None, bound, self.now)
-        self._sync_pdbs()
+        self._sync_pdbs(bound)
+        self.controllers.pod_bound(bound)
 
     def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
                        diagnosis: Diagnosis | None, nominating: str | None) -> None:
@@ -151,10 +183,10 @@ class ClusterActions:
 
     # ---- pod lifecycle ------------------------------------------------------------------
 
-    def terminate(self, key: str, preempted_by: str | None) -> None:
-        """DELETE with the pod's grace period: deletionTimestamp now, gone at now + grace."""
+    def terminate(self, key: str, preempted_by: str | None, grace: int | None = None) -> None:
+        """DELETE with the pod's grace period (or the caller's): deletionTimestamp now, gone at now + grace."""
         record = self.cluster.pods[key]
-        grace = record.pod.termination_grace_period_seconds
+        grace = record.pod.termination_grace_period_seconds if grace is None else grace
         record.deletion_timestamp = self.now
         record.delete_at = self.now + grace
         record.preempted_by = preempted_by
@@ -164,7 +196,8 @@ class ClusterActions:
                   deletionTimestamp=t(self.now), deleteAt=t(record.delete_at), preemptedBy=preempted_by)
         heapq.heappush(self._timers, (record.delete_at, next(self._counter), TERMINATE, key))
         self._changed()
-        self._sync_pdbs()
+        self._sync_pdbs(record.pod)
+        self.controllers.pod_changed(record.pod)
 
     def delete_pod_now(self, key: str, reason: str) -> None:
         record = self.cluster.remove_pod(key)
@@ -172,12 +205,13 @@ class ClusterActions:
         self.queue.delete(key)
         self.emit("pod.deleted", pod=key, node=pod.node_name or None, reason=reason)
         self._changed()
-        if pod.node_name:
+        if pod.node_name and record.phase != SUCCEEDED:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
         elif pod.nominated_node_name and self.config.queueing_hints:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now,
                                 lambda q: q.pod.priority <= pod.priority)
-        self._sync_pdbs()
+        self._sync_pdbs(pod)
+        self.controllers.pod_deleted(pod)
 
     def _finish_termination(self, key: str) -> None:
         record = self.cluster.pods.get(key)
@@ -186,7 +220,7 @@ class ClusterActions:
         self.delete_pod_now(key, "Preempted" if record.preempted_by else "Deleted")
 
     def add_pod(self, pod: Pod) -> None:
-        pod = self.cluster.with_uid(pod)
+        pod = self.cluster.with_uid(self.controllers.adopt(pod))
         self.cluster.add_pod(pod, self.now)
         self.emit("pod.added", pod=self._view(pod.key))
         self._changed()
@@ -196,7 +230,27 @@ class ClusterActions:
             if pod.nominated_node_name:
                 self.queue.nominator.add(pod.key, pod.nominated_node_name)
             self.queue.add(pod, self.now)
-        self._sync_pdbs()
+        self._sync_pdbs(pod)
+        self.controllers.pod_changed(pod)
+
+    def pod_succeeded(self, key: str) -> None:
+        """The pod's containers exited 0 (a Job's pod after its run time): phase Succeeded, and it
+        leaves the scheduler's cache like a deleted pod, freeing its node's resources."""
+        record = self.cluster.finish_pod(key)
+        pod = record.pod
+        self.emit("pod.succeeded", pod=key, node=pod.node_name or None)
+        self._changed()
+        self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
+        self._sync_pdbs(pod)
+        self.controllers.pod_changed(pod)
+
+    def controller_delete_pod(self, key: str) -> None:
+        """A controller's DELETE: graceful for a running pod, immediate for one never bound."""
+        record = self.cluster.pods[key]
+        if record.pod.node_name and record.deletion_timestamp is None and record.phase != SUCCEEDED:
+            self.terminate(key, preempted_by=None)
+        elif record.deletion_timestamp is None:
+            self.delete_pod_now(key, "Deleted")
 
     # ---- commands -----------------------------------------------------------------------
 
@@ -218,13 +272,33 @@ class ClusterActions:
         self._changed()
         if event is not None:
             self.queue.move_all(event, old, new, self.now)
+        self.controllers.nodes_changed()
 
     def _cmd_delete_pod(self, command: dict[str, Any]) -> None:
         record = self._pod_record_for(command)
-        if record.pod.node_name and record.deletion_timestamp is None:
-            self.terminate(record.pod.key, preempted_by=None)
+        grace = command.get("gracePeriodSeconds")
+        if record.pod.node_name and record.deletion_timestamp is None and record.phase != SUCCEEDED and grace != 0:
+            self.terminate(record.pod.key, preempted_by=None, grace=grace)
         else:
             self.delete_pod_now(record.pod.key, "Deleted")
+
+    def check_eviction(self, command: dict[str, Any]) -> None:
+        """The Eviction subresource's PDB check (pkg/registry/core/pod/storage/eviction.go), before any change."""
+        record = self._pod_record_for(command)
+        if not record.pod.node_name or record.deletion_timestamp is not None:
+            return  # canIgnorePDB: a pending or terminating pod is deleted without asking its budgets
+        pdbs = [r for r in self.cluster.pdbs.values() if r.pdb.namespace == record.pod.namespace
+                and r.pdb.selector is not None and r.pdb.selector.matches(record.pod.labels)]
+        if len(pdbs) > 1:
+            raise CommandError("command.pod", command["pod"], "This pod has more than one PodDisruptionBudget, "
+                               "which the eviction subresource does not support.")
+        if pdbs and pdbs[0].disruptions_allowed <= 0:
+            raise CommandError("command.pod", command["pod"],
+                               "Cannot evict pod as it would violate the pod's disruption budget.")
+
+    def _cmd_evict_pod(self, command: dict[str, Any]) -> None:
+        """A permitted eviction deletes the pod; the disruption controller then lowers disruptionsAllowed."""
+        self._cmd_delete_pod(command)
 
     def _cmd_add_node(self, node: Node) -> None:
         if node.name in self.cluster.node_infos:
@@ -233,6 +307,7 @@ class ClusterActions:
         self.emit("node.added", node=node_view(node))
         self._changed()
         self.queue.move_all(ev.NODE_ADD, None, node, self.now)
+        self.controllers.nodes_changed()
 
     def _cmd_delete_node(self, command: dict[str, Any]) -> None:
         node = self._node_for(command)
@@ -243,6 +318,7 @@ class ClusterActions:
         self.emit("node.deleted", node=node.name)
         self._changed()
         self.queue.move_all(ev.NODE_DELETE, node, None, self.now)
+        self.controllers.nodes_changed()
 
     def _cmd_node_update(self, command: dict[str, Any]) -> None:
         node = self._node_for(command)
@@ -259,6 +335,25 @@ class ClusterActions:
                            for x in command["taints"])
             self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
 
+    def _namespace_for(self, command: dict[str, Any]) -> str:
+        """A Namespace object, or an implicit namespace (one some pod lives in)."""
+        name = command["namespace"]
+        if name not in self.cluster.namespaces and not any(
+                record.pod.namespace == name for record in self.cluster.pods.values()):
+            raise CommandError("command.namespace", name, "no such namespace")
+        return str(name)
+
+    def _cmd_set_namespace(self, namespace: Namespace, change: str) -> None:
+        """Create a Namespace or replace its labels (an implicit namespace becomes an object).
+
+        No pod moves: the scheduler registers no Namespace event (InterPodAffinity reads namespace
+        labels at PreFilter/PreScore only), so a pod this would now admit waits for another event or
+        the 5-minute flush. The cluster changed, so that flush is scheduled again.
+        """
+        self.cluster.set_namespace(namespace)
+        self.emit("namespace.updated", namespace=namespace_view(namespace), change=change)
+        self._changed()
+
     def _cmd_remove_scheduling_gates(self, command: dict[str, Any]) -> None:
         old = self._pod_record_for(command).pod
         new = replace(old, scheduling_gates=())
@@ -266,3 +361,13 @@ class ClusterActions:
         self._changed()
         if old.scheduling_gates:
             self.queue.update(old, new, ev.POD_SCHEDULING_GATES_ELIMINATED, self.now)
+
+    def _cmd_scale(self, command: dict[str, Any]) -> None:
+        self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
+                               command["replicas"])
+
+
+def _selects(record: PdbRecord, pod: Pod) -> bool:
+    """getPdbForPod: a PDB in the pod's namespace whose selector matches the pod's labels."""
+    selector = record.pdb.selector
+    return record.pdb.namespace == pod.namespace and selector is not None and selector.matches(pod.labels)

@@ -3,6 +3,11 @@
 ``--trace-size [--nodes N --pods M]`` instead prints the serialised event size per kind for N 2-CPU
 nodes and M 1-CPU pods (default 300 × 1,200: half the pods fail and try preemption).
 
+``--scale [--nodes N --pods M] [--schedule]`` prints what a big scenario costs through
+``Simulation.from_documents`` (the app's path): CPU seconds to build N nodes (default 5,000), then
+N nodes + M bound pods (default 50,000), and the process's resident memory after each; with
+``--schedule``, M pending pods scheduled to completion (trace on) instead of bound ones.
+
 SchedulingBasic: 5,000 nodes (4 CPU, 32Gi, 110 pods); 1,000 init pods then 10,000 measured pods
 of 100m/500Mi. PreemptionBasic: 500 nodes; 2,000 low-priority init pods (900m) then 500
 high-priority preemptors of 3 CPU. The trace (cycle.filtered/scored, preemption.evaluated) is on.
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import pstats
 import time
@@ -85,25 +91,79 @@ def trace_size(nodes: int = 300, pods: int = 1200) -> dict[str, Any]:
         for kind, v in kinds}}
 
 
+def _rss_mib() -> float:
+    """Resident set size now (Linux /proc), else the peak from getrusage."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    import resource
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def scale(nodes: int = 5000, pods: int = 50000, schedule: bool = False) -> dict[str, Any]:
+    """Build cost and memory of a big scenario, through the documents path the app uses."""
+    node_docs: list[dict[str, Any]] = [
+        {"apiVersion": "v1", "kind": "Node",
+         "metadata": {"name": f"node-{i}", "labels": {"kubernetes.io/hostname": f"node-{i}", "zone": f"zone-{i % 3}"}},
+         "status": {"allocatable": {"cpu": "4", "memory": "32Gi", "pods": "110"}}} for i in range(nodes)]
+    start = time.process_time()
+    sim = Simulation.from_documents(node_docs, seed=1)
+    built = time.process_time() - start
+    rss_nodes = _rss_mib()
+    del sim
+    pod_docs: list[dict[str, Any]] = [
+        {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"pod-{i}", "labels": {"app": f"app-{i % 10}"}},
+         "spec": {**({} if schedule else {"nodeName": f"node-{i % nodes}"}),
+                  "containers": [{"name": "c", "resources": {"requests": {"cpu": "100m", "memory": "100Mi"}}}]}}
+        for i in range(pods)]
+    start = time.process_time()
+    sim = Simulation.from_documents(node_docs + pod_docs, seed=1)
+    built_with_pods = time.process_time() - start
+    out: dict[str, Any] = {
+        "name": "Scale", "nodes": nodes, "pods": pods, "podsBound": not schedule,
+        "buildNodesCpuSeconds": round(built, 3), "rssMiBNodes": rss_nodes,
+        "buildWithPodsCpuSeconds": round(built_with_pods, 3), "rssMiBWithPods": _rss_mib(),
+    }
+    if schedule:
+        start = time.process_time()
+        sim.run()
+        seconds = time.process_time() - start
+        out.update(scheduleCpuSeconds=round(seconds, 3), podsPerSecond=round(pods / seconds, 1),
+                   events=len(sim.events), rssMiBAfterSchedule=_rss_mib())
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scheduler_core.bench")
     parser.add_argument("--quick", action="store_true", help="a tenth of the size")
     parser.add_argument("--profile", action="store_true", help="print the top cProfile entries")
     parser.add_argument("--trace-size", action="store_true", help="print event sizes per kind instead")
-    parser.add_argument("--nodes", type=int, default=300, help="--trace-size: nodes (2 CPU each)")
-    parser.add_argument("--pods", type=int, default=1200, help="--trace-size: pods (1 CPU each)")
+    parser.add_argument("--scale", action="store_true",
+                        help="print build CPU time and memory of a big scenario instead")
+    parser.add_argument("--schedule", action="store_true", help="--scale: schedule the pods instead of binding them")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="--trace-size: nodes (2 CPU each, default 300); --scale: nodes (default 5,000)")
+    parser.add_argument("--pods", type=int, default=None,
+                        help="--trace-size: pods (1 CPU each, default 1,200); --scale: pods (default 50,000)")
     args = parser.parse_args(argv)
     if args.trace_size:
-        print(json.dumps(trace_size(args.nodes, args.pods), indent=2))
+        print(json.dumps(trace_size(args.nodes or 300, args.pods or 1200), indent=2))
         return 0
-    scale = 10 if args.quick else 1
+    if args.scale:
+        print(json.dumps(scale(args.nodes or 5000, args.pods if args.pods is not None else 50000, args.schedule),
+                         indent=2))
+        return 0
+    divisor = 10 if args.quick else 1
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    results = [
-        scheduling_basic(5000 // scale, 1000 // scale, 10000 // scale),
-        preemption_basic(500 // scale, 2000 // scale, 500 // scale),
-    ]
+    results = [scheduling_basic(5000 // divisor, 1000 // divisor, 10000 // divisor)]
+    gc.collect()  # the first benchmark's simulation (reference cycles) must not weigh on the second
+    results.append(preemption_basic(500 // divisor, 2000 // divisor, 500 // divisor))
     if profiler:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)

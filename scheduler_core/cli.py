@@ -98,7 +98,7 @@ def render_table(report: dict[str, Any], statuses: list[str]) -> str:
     event_rows = [["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"]]
     for event in report["events"]:
         event_rows.append([_age(report["time"] - event["t"]), event["type"], event["reason"],
-                           "pod/" + event["object"].split("/", 1)[1], event["message"]])
+                           event.get("objectKind", "Pod").lower() + "/" + event["object"].split("/", 1)[1], event["message"]])
     return _columns(pod_rows) + "\n" + _columns(event_rows)
 
 

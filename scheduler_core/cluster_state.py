@@ -2,11 +2,15 @@
 the model tracks per pod: phase, nominatedNodeName, deletionTimestamp, DisruptionTarget."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import (
+    NAMESPACE_NAME_LABEL,
     Cluster,
+    LabelSelector,
+    Namespace,
     Node,
     Pod,
     PodDisruptionBudget,
@@ -14,6 +18,7 @@ from scheduler_core.objects import (
 )
 
 PENDING, RUNNING, TERMINATING, DELETED = "Pending", "Running", "Terminating", "Deleted"
+SUCCEEDED = "Succeeded"
 CHANGE_LOG_LIMIT = 4096  # node changes kept for consumers of changes_since (they look every cycle)
 
 
@@ -36,6 +41,9 @@ class PodRecord:
 class PdbRecord:
     pdb: PodDisruptionBudget
     disruptions_allowed: int
+    current_healthy: int = 0
+    desired_healthy: int = 0
+    expected_pods: int = 0
 
 
 class ClusterState:
@@ -48,6 +56,7 @@ class ClusterState:
             p.key: PdbRecord(p, p.disruptions_allowed or 0) for p in cluster.pdbs
         }
         self.ignored = cluster.ignored
+        self.namespaces: dict[str, Namespace] = {ns.name: ns for ns in cluster.namespaces}
         self._uid_counter = 0
         # Every change to a node or the pods on it, oldest first: lets the scheduler reuse
         # node-local filter and score results between cycles (framework/cache.py).
@@ -76,6 +85,27 @@ class ClusterState:
         self._layout_from = self.change_position
         self._index(info)
         return info
+
+    # ---- namespaces (the scheduler's Namespace lister) --------------------------------
+
+    def namespace_labels(self, namespace: str) -> Mapping[str, str]:
+        """The namespace's labels; a namespace without a Namespace object exists implicitly with
+        only kubernetes.io/metadata.name (the playground's choice: pods may name any namespace)."""
+        ns = self.namespaces.get(namespace)
+        return ns.labels if ns is not None else {NAMESPACE_NAME_LABEL: namespace}
+
+    def list_namespaces(self, selector: LabelSelector) -> list[str]:
+        """NamespaceLister.List(selector) over the Namespace objects and the implicit namespaces
+        of the pods in the cluster (an implicit namespace without pods can match no pod anyway)."""
+        names = dict.fromkeys(self.namespaces)
+        names.update(dict.fromkeys(record.pod.namespace for record in self.pods.values()))
+        return [name for name in names if selector.matches(self.namespace_labels(name))]
+
+    def set_namespace(self, namespace: Namespace) -> Namespace | None:
+        """Create or replace a Namespace object → the previous one (None if it was implicit)."""
+        old = self.namespaces.get(namespace.name)
+        self.namespaces[namespace.name] = namespace
+        return old
 
     # ---- change log: what changed since a consumer last looked -------------------------
 
@@ -178,6 +208,18 @@ class ClusterState:
         self._index(info)
         return pod
 
+    def finish_pod(self, key: str) -> PodRecord:
+        """The pod reached phase Succeeded: it stays an API object but leaves the scheduler's cache
+        (the scheduler's pod informer selects status.phase!=Succeeded,status.phase!=Failed)."""
+        record = self.pods[key]
+        info = self.node_infos.get(record.pod.node_name) if record.pod.node_name else None
+        if info is not None:
+            info.remove_pod(record.pod)
+            self.touch(info.name)
+            self._index(info)
+        record.phase = SUCCEEDED
+        return record
+
     def remove_pod(self, key: str) -> PodRecord:
         """The pod object is gone: out of the API and the cache."""
         record = self.pods.pop(key)
@@ -190,15 +232,25 @@ class ClusterState:
         return record
 
 
-# Pod's cached properties that depend only on its containers and overhead, never on status fields.
-_SPEC_DERIVED = ("requests", "non_zero_requests", "host_ports")
+# Pod's cached properties that depend only on its spec and name, never on status fields.
+_SPEC_DERIVED = ("key", "requests", "non_zero_requests", "host_ports")
+_POD_FIELDS = tuple(f.name for f in fields(Pod))
 
 
 def _with_status(pod: Pod, **status: object) -> Pod:
     """dataclasses.replace of status fields (nodeName, startTime) that keeps the derived request
-    totals already computed for the same spec, so binding does not aggregate them again."""
-    new = replace(pod, **status)  # type: ignore[arg-type]
+    totals already computed for the same spec, so binding does not aggregate them again.
+    (Pod has no __post_init__: copying the field values is what replace's __init__ call does.)"""
+    old = pod.__dict__
+    new = object.__new__(type(pod))
+    values = new.__dict__
+    for name in _POD_FIELDS:
+        values[name] = old[name]
+    for name, value in status.items():
+        if name not in values:
+            raise TypeError(f"Pod has no field {name!r}")
+        values[name] = value
     for name in _SPEC_DERIVED:
-        if name in pod.__dict__:
-            new.__dict__[name] = pod.__dict__[name]
+        if name in old:
+            values[name] = old[name]
     return new

@@ -6,14 +6,27 @@ from typing import Any
 COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "add_pod": ("manifest",),
     "delete_pod": ("pod",),
+    "evict_pod": ("pod",),
     "add_node": ("manifest",),
     "delete_node": ("node",),
     "cordon": ("node",),
     "uncordon": ("node",),
     "set_node_labels": ("node", "labels"),
     "set_node_taints": ("node", "taints"),
+    # API metadata the scheduler ignores: recorded in the log (command.applied) so replays and API views keep it.
+    "set_node_annotations": ("node", "annotations"),
+    "set_pod_annotations": ("pod", "annotations"),
     "remove_scheduling_gates": ("pod",),
+    "add_namespace": ("manifest",),
+    "set_namespace_labels": ("namespace", "labels"),
+    "scale": ("kind", "name", "replicas"),
 }
+# Fields a command may leave out. gracePeriodSeconds: the DeleteOptions override (left out or null:
+# the pod's own spec.terminationGracePeriodSeconds applies); scale's namespace defaults to `default`.
+OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_pod": ("gracePeriodSeconds",),
+                                               "evict_pod": ("gracePeriodSeconds",)}
+SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
+MAX_REPLICAS = 10_000
 TAINT_EFFECTS = ("NoSchedule", "PreferNoSchedule", "NoExecute")
 
 
@@ -41,24 +54,41 @@ def validate_command(command: Any) -> dict[str, Any]:
     for name in COMMAND_FIELDS[kind]:
         if name not in command:
             raise CommandError(f"command.{name}", None, "is required")
-    for name in ("pod", "node"):
+    _check_grace_period(command.get("gracePeriodSeconds"))
+    for name in ("pod", "node", "namespace"):
         if name in COMMAND_FIELDS[kind] and (not isinstance(command[name], str) or not command[name]):
             raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
     if "manifest" in COMMAND_FIELDS[kind] and not isinstance(command["manifest"], dict):
         raise CommandError("command.manifest", command["manifest"], "must be an object")
-    if kind == "set_node_labels":
+    if kind in ("set_node_labels", "set_namespace_labels"):
         _check_labels(command["labels"])
+    if "annotations" in COMMAND_FIELDS[kind]:
+        _check_labels(command["annotations"], "annotations")
     if kind == "set_node_taints":
         _check_taints(command["taints"])
+    if kind == "scale":
+        _check_scale(command)
     return command
 
 
-def _check_labels(labels: Any) -> None:
+def _check_scale(command: dict[str, Any]) -> None:
+    """scale {kind, name, replicas, namespace?}: what `kubectl scale` sends to the scale subresource."""
+    if command["kind"] not in SCALE_KINDS:
+        raise CommandError("command.kind", command["kind"], f"must be one of {', '.join(SCALE_KINDS)}")
+    for name in ("name", "namespace"):
+        if name in command and (not isinstance(command[name], str) or not command[name]):
+            raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
+    replicas = command["replicas"]
+    if isinstance(replicas, bool) or not isinstance(replicas, int) or not 0 <= replicas <= MAX_REPLICAS:
+        raise CommandError("command.replicas", replicas, f"must be an integer from 0 to {MAX_REPLICAS}")
+
+
+def _check_labels(labels: Any, field: str = "labels") -> None:
     if not isinstance(labels, dict):
-        raise CommandError("command.labels", labels, "must be an object of string to string")
+        raise CommandError(f"command.{field}", labels, "must be an object of string to string")
     for key, value in labels.items():
         if not isinstance(key, str) or not key or not isinstance(value, str):
-            raise CommandError(f"command.labels.{key}", value, "label keys and values must be strings")
+            raise CommandError(f"command.{field}.{key}", value, f"{field[:-1]} keys and values must be strings")
 
 
 def _check_taints(taints: Any) -> None:
@@ -72,3 +102,8 @@ def _check_taints(taints: Any) -> None:
         if taint.get("effect") not in TAINT_EFFECTS:
             raise CommandError(f"command.taints[{i}].effect", taint.get("effect"),
                                f"must be one of {', '.join(TAINT_EFFECTS)}")
+
+
+def _check_grace_period(value: Any) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise CommandError("command.gracePeriodSeconds", value, "must be a non-negative integer (seconds)")

@@ -22,19 +22,24 @@ DEFAULT_PLUGIN_WEIGHTS: Mapping[str, int] = {
 }
 
 # Feature switches per version (spec §9), applied on top of the v1.34 defaults.
+# docs/scheduler_core.md "Version presets" lists the same switches with their upstream sources;
+# tests/scheduler_core/test_version_presets.py checks the two agree.
 _VERSION_SWITCHES: dict[str, dict[str, bool]] = {
     "v1.29": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
+              "pre_filter_result_rejectors": False},
     "v1.30": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
+              "pre_filter_result_rejectors": False},
     "v1.31": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
     "v1.32": {"pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False},
-    "v1.33": {"node_resources_fit_unresolvable": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
+    "v1.33": {"node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
     "v1.34": {},
-    "v1.35": {},
+    "v1.35": {"untolerated_taint_named_in_reason": False},
 }
+VERSIONS: tuple[str, ...] = tuple(_VERSION_SWITCHES)
 
 
 class ConfigError(ValueError):
@@ -55,12 +60,24 @@ class SchedulerConfig:
     queueing_hints: bool = True
     pop_from_backoff_q: bool = True
     node_resources_fit_unresolvable: bool = True  # v1.34, PR #131345
+    # Feature gate DynamicResourceAllocation (GA and on from v1.34): applyFeatureGates puts the
+    # DynamicResources plugin before DefaultPreemption; its PostFilter adds "no new claims to deallocate".
+    dynamic_resource_allocation: bool = True
+    # PR #122251 (v1.31): plugins whose PreFilterResult narrowed the nodes are the pod's rejectors
+    # (before, such a pod had none and went to backoff after every attempt, issue #122018).
+    pre_filter_result_rejectors: bool = True
+    # TaintToleration's reason names the taint ("{key: value}") up to v1.34; v1.35 says "taint(s)".
+    untolerated_taint_named_in_reason: bool = True
     scoring_strategy: str = "LeastAllocated"
     pod_initial_backoff_seconds: int = 1
     pod_max_backoff_seconds: int = 10
     pod_max_in_unschedulable_pods_duration_seconds: int = 300
     min_candidate_nodes_percentage: int = 10
     min_candidate_nodes_absolute: int = 100
+    # kube-controller-manager's reaction to a change, in virtual seconds (docs/scheduler_core.md, Workloads):
+    # the workload controllers', and the disruption controller's (0 = in the same instant).
+    controller_delay_seconds: float = 1.0
+    disruption_controller_delay_seconds: float = 0.0
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -106,6 +123,9 @@ def _validate(cfg: SchedulerConfig) -> None:
             raise ConfigError(f.name, value, "must be true or false")
         if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise ConfigError(f.name, value, "must be an integer")
+        if f.type == "float" and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not 0 <= value <= 3600):
+            raise ConfigError(f.name, value, "must be a number of seconds from 0 to 3600")
     if not 0 <= cfg.percentage_of_nodes_to_score <= 100:
         raise ConfigError("percentage_of_nodes_to_score", cfg.percentage_of_nodes_to_score, "must be within 0..100")
     if cfg.scoring_strategy not in SCORING_STRATEGIES:

@@ -13,6 +13,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "node.added",
     "node.updated",
     "node.deleted",
+    "namespace.updated",
     "pod.added",
     "queue.moved",
     "cycle.started",
@@ -25,9 +26,12 @@ EVENT_KINDS: tuple[str, ...] = (
     "pod.terminating",
     "pod.deleted",
     "pdb.updated",
+    "pod.succeeded",
+    "workload.updated",
     "k8s.event",
     "cycle.finished",
     "command.applied",
+    "command.rejected",
     "run.status",  # added by the playground worker only
 )
 
@@ -85,6 +89,15 @@ def _node_updated(s: State, e: dict[str, Any]) -> None:
 
 def _node_deleted(s: State, e: dict[str, Any]) -> None:
     s["nodes"] = [n for n in s["nodes"] if n["name"] != e["node"]]
+
+
+def _namespace_updated(s: State, e: dict[str, Any]) -> None:
+    others = [ns for ns in s.get("namespaces", []) if ns["name"] != e["namespace"]["name"]]
+    if len(others) == len(s.get("namespaces", [])):
+        s["namespaces"] = others + [e["namespace"]]
+    else:
+        s["namespaces"] = [e["namespace"] if ns["name"] == e["namespace"]["name"] else ns
+                           for ns in s["namespaces"]]
 
 
 def _pod_added(s: State, e: dict[str, Any]) -> None:
@@ -148,7 +161,22 @@ def _pod_deleted(s: State, e: dict[str, Any]) -> None:
 def _pdb_updated(s: State, e: dict[str, Any]) -> None:
     for pdb in s["pdbs"]:
         if pdb["key"] == e["pdb"]:
-            pdb["disruptionsAllowed"] = e["disruptionsAllowed"]
+            for name in ("disruptionsAllowed", "currentHealthy", "desiredHealthy", "expectedPods"):
+                pdb[name] = e[name]
+
+
+def _pod_succeeded(s: State, e: dict[str, Any]) -> None:
+    _patch_pod(s, e["pod"], phase="Succeeded")
+
+
+def _workload_updated(s: State, e: dict[str, Any]) -> None:
+    view = e["workload"]
+    workloads = s.setdefault("workloads", [])
+    for i, w in enumerate(workloads):
+        if w["key"] == view["key"]:
+            workloads[i] = view
+            return
+    workloads.append(view)
 
 
 def _command_applied(s: State, e: dict[str, Any]) -> None:
@@ -161,6 +189,7 @@ _HANDLERS = {
     "node.added": _node_added,
     "node.updated": _node_updated,
     "node.deleted": _node_deleted,
+    "namespace.updated": _namespace_updated,
     "pod.added": _pod_added,
     "queue.moved": _queue_moved,
     "cycle.started": _cycle_started,
@@ -172,5 +201,7 @@ _HANDLERS = {
     "pod.terminating": _pod_terminating,
     "pod.deleted": _pod_deleted,
     "pdb.updated": _pdb_updated,
+    "pod.succeeded": _pod_succeeded,
+    "workload.updated": _workload_updated,
     "command.applied": _command_applied,
 }

@@ -9,6 +9,7 @@ docs/lessons.md describes the format. No Django here.
 """
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -63,7 +64,7 @@ class Question:
 
 @dataclass(frozen=True)
 class TimedCommand:
-    at: float  # virtual seconds; applied after sim.run(until=at)
+    at: float  # virtual seconds: applied once everything else due at `at` has happened
     command: Mapping[str, Any]
 
 
@@ -505,17 +506,18 @@ class RunResult:
     problems_running: tuple[str, ...] = field(default=())
 
 
+def timed_commands(variant: Variant) -> list[dict[str, Any]]:
+    """The variant's commands as Simulation's ``timed_commands`` input (what a lesson's run stores)."""
+    return [{"at": c.at, "command": copy.deepcopy(dict(c.command))} for c in variant.commands]
+
+
 def run_variant(variant: Variant) -> RunResult:
-    """Replay the scenario with its timed commands: ``run(until=at)`` then ``apply`` each command."""
+    """Run the scenario with its timed commands, which the simulation applies at their times
+    (exactly as a lesson's run on the server does), until ``until`` or quiescence."""
     from scheduler_core import Simulation
 
-    sim = Simulation.from_yaml(variant.scenario_text, seed=variant.seed, config=dict(variant.config) or None)
-    applied_until: float | None = None
-    for timed in variant.commands:
-        if timed.at != applied_until:  # commands sharing a time are applied together, before any pop
-            sim.run(until=timed.at)
-            applied_until = timed.at
-        sim.apply(dict(timed.command))
+    sim = Simulation.from_yaml(variant.scenario_text, seed=variant.seed, config=dict(variant.config) or None,
+                               timed_commands=timed_commands(variant))
     sim.run(until=variant.until)
     return RunResult(events=[dict(e) for e in sim.events], state=sim.state())
 

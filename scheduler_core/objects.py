@@ -171,6 +171,18 @@ class Container:
 
 
 @dataclass(frozen=True)
+class OwnerReference:
+    """metadata.ownerReferences[]: the controller that owns a pod (or a ReplicaSet)."""
+
+    api_version: str
+    kind: str
+    name: str
+    uid: str
+    controller: bool = True
+    block_owner_deletion: bool = True
+
+
+@dataclass(frozen=True)
 class Pod:
     name: str
     namespace: str = "default"
@@ -194,10 +206,16 @@ class Pod:
     start_time: float | None = None  # virtual seconds; None counts as "now" (GetPodStartTime)
     scheduler_name: str = DEFAULT_SCHEDULER_NAME
     nominated_node_name: str = ""  # status.nominatedNodeName as given in the manifest
+    owner_references: tuple[OwnerReference, ...] = ()
 
-    @property
+    @cached_property
     def key(self) -> str:
         return f"{self.namespace}/{self.name}"
+
+    @property
+    def controller_ref(self) -> OwnerReference | None:
+        """metav1.GetControllerOf."""
+        return next((ref for ref in self.owner_references if ref.controller), None)
 
     @cached_property
     def requests(self) -> dict[str, int]:
@@ -299,6 +317,62 @@ class PodDisruptionBudget:
         return f"{self.namespace}/{self.name}"
 
 
+NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"  # v1.LabelMetadataName
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """v1 Namespace: only its name and labels matter to the scheduler (namespaceSelector).
+
+    ``labels`` always carries ``kubernetes.io/metadata.name=<name>``: the API server sets it on
+    every create and update (SetDefaults_Namespace, namespaceStrategy.Canonicalize), overwriting
+    any value given. Use ``Namespace.of(name, labels)``.
+    """
+
+    name: str
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, name: str, labels: Mapping[str, str] | None = None) -> Namespace:
+        return cls(name, {**(labels or {}), NAMESPACE_NAME_LABEL: name})
+WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet")
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A Deployment, ReplicaSet, StatefulSet, Job or DaemonSet: what its controller needs.
+
+    ``template`` is the pod template as an admitted Pod without a name (priority resolved);
+    ``replicas`` is spec.replicas (Deployment, ReplicaSet, StatefulSet), else None.
+    """
+
+    kind: str
+    name: str
+    namespace: str
+    uid: str
+    selector: LabelSelector
+    template: Pod
+    labels: Mapping[str, str] = field(default_factory=dict)
+    replicas: int | None = None
+    pod_management_policy: str = "OrderedReady"  # StatefulSet: OrderedReady | Parallel
+    parallelism: int | None = None  # Job
+    completions: int | None = None  # Job; None = a work queue (done when one pod succeeds)
+    backoff_limit: int = 6  # Job
+    run_seconds: float | None = None  # Job: how long each pod runs (annotation, see docs)
+    owner: OwnerReference | None = None  # a ReplicaSet made by a Deployment
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}/{self.namespace}/{self.name}"
+
+    @property
+    def api_version(self) -> str:
+        return "batch/v1" if self.kind == "Job" else "apps/v1"
+
+    def owner_reference(self) -> OwnerReference:
+        return OwnerReference(self.api_version, self.kind, self.name, self.uid)
+
+
 @dataclass(frozen=True)
 class Cluster:
     """Everything a scenario holds, after validation and priority admission."""
@@ -307,6 +381,10 @@ class Cluster:
     priority_classes: tuple[PriorityClass, ...] = ()
     pods: tuple[Pod, ...] = ()
     pdbs: tuple[PodDisruptionBudget, ...] = ()
+    # Namespace objects. A namespace used by a pod without one exists implicitly, labelled only
+    # kubernetes.io/metadata.name (docs/scheduler_core.md "Namespaces").
+    namespaces: tuple[Namespace, ...] = ()
+    workloads: tuple[Workload, ...] = ()
     # Human-readable notes on fields accepted but not modelled, e.g.
     # "pods[2] (Pod default/web): spec.volumes is not modelled and was ignored".
     ignored: tuple[str, ...] = ()

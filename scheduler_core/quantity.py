@@ -6,6 +6,7 @@ Upstream: staging/src/k8s.io/apimachinery/pkg/api/resource/{quantity.go,suffix.g
 """
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -43,6 +44,13 @@ def parse_quantity(value: str | float) -> Fraction:
         value = _float_text(value)
     if not isinstance(value, str) or value == "":
         raise QuantityError(FORMAT_MESSAGE)
+    return _parse_text(str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_text(value: str) -> Fraction:
+    """parse_quantity of a non-empty string; remembered (scenarios repeat a few quantities
+    thousands of times, and exact Fraction arithmetic is slow)."""
     negative, number, suffix = _split(value)
     amount = number * _suffix_multiplier(suffix)
     amount = _round_up_to_nano(amount)

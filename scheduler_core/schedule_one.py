@@ -18,6 +18,7 @@ from scheduler_core.framework.cache import FilterResults, NodeLocalCache, Take
 from scheduler_core.framework.interface import Code, CycleState, Status, trace_statuses
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.framework.runtime import Column, Framework
+from scheduler_core.framework.whatif import ResourceChain
 from scheduler_core.objects import Pod
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
 
@@ -96,15 +97,17 @@ class Scheduler:
         """findNodesThatFitPod: PreFilter, nominated node first, then Filter from nextStartNodeIndex."""
         all_nodes = self.cluster.node_list
         diagnosis = Diagnosis()
-        result, status, rejected, with_nodes = self.framework.run_pre_filter_plugins(state, pod, all_nodes)
-        diagnosis.unschedulable_plugins.update(rejected)
+        # Upstream findNodesThatFitPod: the plugins that narrowed the node set are rejectors even
+        # when PreFilter succeeds, so a pod narrowed to no existing node waits for their events.
+        result, status, unscheduled_plugins = self.framework.run_pre_filter_plugins(state, pod, all_nodes)
+        if self.config.pre_filter_result_rejectors:  # v1.31+ (PR #122251)
+            diagnosis.unschedulable_plugins.update(unscheduled_plugins)
         if not status.is_success:
             if not status.is_rejected:
                 return [], diagnosis, status
             diagnosis.absent_status = status
             diagnosis.pre_filter_msg = status.message
-            if status.plugin:
-                diagnosis.unschedulable_plugins.add(status.plugin)
+            diagnosis.add_plugin_status(status)
             self._trace_filtered(cycle, pod, None, diagnosis, [], 0, status)
             return [], diagnosis, None
         chain = self.framework.filter_chain(state)
@@ -120,7 +123,7 @@ class Scheduler:
         if result is not None and result.node_names is not None:
             nodes = [info for info in all_nodes if info.name in result.node_names]
             diagnosis.absent_status = Status.unresolvable(
-                f"node(s) didn't satisfy plugin(s) [{' '.join(sorted(with_nodes))}]")
+                f"node(s) didn't satisfy plugin(s) [{' '.join(unscheduled_plugins)}]")
         start = self.next_start_node_index
         feasible, processed, error = self._pass_filters(state, pod, diagnosis, nodes, chain, start)
         if error is not None:
@@ -189,40 +192,61 @@ class Scheduler:
         """
         nodes = self.cluster.node_list
         n = len(nodes)
-        nominated: Collection[str] = self.queue.nominator.nodes() if self.queue.nominator else ()
+        nominator = self.queue.nominator
         visit: Collection[int] = results.pending
-        if nominated:
+        nominated: Collection[int] = ()  # positions of the nodes with nominated pods
+        if nominator:
             index = self.cluster.node_index
-            visit = results.pending | {index[name] for name in nominated if name in index}
+            nominated = {index[name] for name in nominator.nodes() if name in index}
+            visit = results.pending | nominated
         fw = self.framework
+        run = fw.run_filter_plugins
         statuses = diagnosis.node_to_status
+        known, store = results.statuses, results.store
+        success, error = Code.SUCCESS, Code.ERROR
+        reported = None  # the last status given to the diagnosis (cached statuses are interned)
         feasible: list[int] = []
         done = 0  # nodes walked so far: positions start .. start + done - 1 (mod n)
+        what_if = ResourceChain.for_cycle(fw, state, pod) if nominated else None
         for offset in sorted((i - start) % n for i in visit):
-            need = to_find - len(feasible)
-            if offset - done >= need:
+            if offset - done >= to_find - len(feasible):
                 break
-            feasible.extend(_rotated_range(start, done, offset, n))
-            i = (start + offset) % n
+            if offset > done:
+                feasible.extend(_rotated_range(start, done, offset, n))
+            i = start + offset
+            if i >= n:
+                i -= n
             info = nodes[i]
-            if info.node.name in nominated:
-                status = fw.run_filter_plugins_with_nominated_pods(chain, state, pod, info)
+            if i in nominated:
+                found = None
+                if what_if is not None:  # fast path: the cached plain verdict + Fit on a view
+                    plain = known[i]
+                    if plain is None:
+                        plain = run(local, state, pod, info)
+                        store(i, plain)
+                    found = what_if.with_nominated_pods(info, plain, results, i)
+                status = found if found is not None else fw.run_filter_plugins_with_nominated_pods(
+                    chain, state, pod, info)
             else:
-                cached = results.statuses[i]
-                status = cached if cached is not None else fw.run_filter_plugins(local, state, pod, info)
+                cached = known[i]
                 if cached is None:
-                    results.store(i, status)
+                    status = run(local, state, pod, info)
+                    store(i, status)
+                else:
+                    status = cached
             done = offset + 1
             code = status.code
-            if code == Code.SUCCESS:
+            if code == success:
                 feasible.append(i)
                 if len(feasible) >= to_find:
                     return self._feasible_at(feasible, start, done), done, None
-            elif code == Code.ERROR:
+            elif code == error:
                 return [], done, status
             else:
                 statuses[info.node.name] = status
-                diagnosis.add_plugin_status(status)
+                if status is not reported:  # AddPluginStatus only adds to sets: once per object
+                    diagnosis.add_plugin_status(status)
+                    reported = status
         end = min(n, done + to_find - len(feasible))
         feasible.extend(_rotated_range(start, done, end, n))
         return self._feasible_at(feasible, start, end), end, None
@@ -231,7 +255,7 @@ class Scheduler:
         """The NodeInfos at these node positions; remembered so scoring need not look them up.
         When every walked node fit, the positions are the run start .. start + walked - 1."""
         nodes = self.cluster.node_list
-        take = Take(positions, (start, walked) if len(positions) == walked else None)
+        take = Take(positions, (start, walked) if len(positions) == walked else None, len(nodes))
         feasible = take(nodes)
         self._positions = (feasible, take)
         return feasible
@@ -282,10 +306,10 @@ class Scheduler:
         plugins, columns, status = fw.run_score_plugins_columns(state, pod, feasible, None, local, positions)
         if not status.is_success:
             return "", status
-        totals = _column_sum(columns, len(feasible))
-        order, tied = _rank(totals)
+        varying, constant = _column_sum(columns, len(feasible))
+        order, tied = _rank(varying)  # a constant added to every node changes no ranking
         chosen = self._pick_tied(order, tied)
-        self._trace_scored(cycle, pod, feasible, plugins, columns, totals, order, tied, chosen)
+        self._trace_scored(cycle, pod, feasible, plugins, columns, varying, order, tied, chosen, constant)
         return feasible[chosen].node.name, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
@@ -308,10 +332,17 @@ class Scheduler:
     def _trace_filtered(self, cycle: int, pod: Pod, nominated: str | None, diagnosis: Diagnosis,
                         feasible: list[NodeInfo], evaluated: int, pre_filter: Status | None) -> None:
         statuses = diagnosis.node_to_status
-        histogram: dict[str, int] = {}
+        counts: dict[int, list[Any]] = {}  # id(status) -> [status, nodes]: cached statuses repeat
         for status in statuses.values():
+            entry = counts.get(id(status))
+            if entry is None:
+                counts[id(status)] = [status, 1]
+            else:
+                entry[1] += 1
+        histogram: dict[str, int] = {}
+        for status, count in counts.values():
             for reason in status.reasons:
-                histogram[reason] = histogram.get(reason, 0) + 1
+                histogram[reason] = histogram.get(reason, 0) + count
         self.host.emit(
             "cycle.filtered", cycle=cycle, pod=pod.key, nominatedNode=nominated,
             **trace_statuses(itertools.islice(statuses.items(), TRACE_LIMIT)), rejected=len(statuses),
@@ -322,7 +353,9 @@ class Scheduler:
         )
 
     def _trace_scored(self, cycle: int, pod: Pod, feasible: list[NodeInfo], plugins: list[str],
-                      columns: list[Column], totals: list[int], order: list[int], tied: int, chosen: int) -> None:
+                      columns: list[Column], totals: list[int], order: list[int], tied: int, chosen: int,
+                      constant: int = 0) -> None:
+        """``totals`` + ``constant`` are the nodes' total scores."""
         ranked = order[:TRACE_LIMIT]  # = heapq.nlargest(TRACE_LIMIT, ...), see _rank
         if chosen not in ranked:
             ranked.append(chosen)
@@ -336,7 +369,7 @@ class Scheduler:
             "cycle.scored", cycle=cycle, pod=pod.key,
             weights={p: weights[p] for p in plugins},
             scores={name_of[k]: dict(zip(plugins, row)) for k, row in zip(detailed, _rows(columns, detailed))},
-            totals=dict(zip(names, map(totals.__getitem__, ranked))), scoredCount=len(totals),
+            totals=dict(zip(names, [totals[k] + constant for k in ranked])), scoredCount=len(totals),
             chosen=feasible[chosen].node.name, ties=names[:min(tied, TRACE_LIMIT)],
         )
 
@@ -347,9 +380,15 @@ _NODE_NAME = operator.attrgetter("node.name")
 def _rank(totals: list[int]) -> tuple[list[int], int]:
     """(positions best first, how many share the best total). The sort is stable, so equal totals
     keep search order: the first ``tied`` entries are the tied nodes in the order selectHost meets
-    them, and the first n entries are heapq.nlargest(n, ...) (documented as this very sort)."""
-    order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
-    return order, totals.count(totals[order[0]])
+    them, and the first n entries are heapq.nlargest(n, ...) (documented as this very sort).
+
+    Callers read only the first max(tied, TRACE_LIMIT) entries: when at least TRACE_LIMIT nodes
+    tie, those are exactly the tied positions in search order, found without sorting."""
+    best = max(totals)
+    tied = totals.count(best)
+    if tied >= TRACE_LIMIT:
+        return list(itertools.compress(range(len(totals)), map(best.__eq__, totals))), tied
+    return sorted(range(len(totals)), key=totals.__getitem__, reverse=True), tied
 
 
 def _rows(columns: list[Column], positions: list[int]) -> Iterable[tuple[int, ...]]:
@@ -357,16 +396,16 @@ def _rows(columns: list[Column], positions: list[int]) -> Iterable[tuple[int, ..
     return zip(*([c] * len(positions) if isinstance(c, int) else list(map(c.__getitem__, positions)) for c in columns))
 
 
-def _column_sum(columns: list[Column], size: int) -> list[int]:
-    """Per-node totals; constant columns (an int) are added once per node at the end."""
+def _column_sum(columns: list[Column], size: int) -> tuple[list[int], int]:
+    """Per-node totals as (the sum of the list columns, the sum of the constant columns): the
+    constant part is the same for every node, so it is added only where a total is shown."""
     constant = sum(c for c in columns if isinstance(c, int))
     lists = [c for c in columns if not isinstance(c, int)]
     if not lists:
-        return [constant] * size
-    totals = functools.reduce(lambda a, b: list(map(operator.add, a, b)), lists)
-    if constant:
-        totals = list(map(operator.add, totals, itertools.repeat(constant, size)))
-    return totals if isinstance(totals, list) else list(totals)
+        return [0] * size, constant
+    if len(lists) == 1:
+        return lists[0], constant
+    return functools.reduce(lambda a, b: list(map(operator.add, a, b)), lists), constant
 
 
 def _rotated_range(start: int, lo: int, hi: int, n: int) -> Iterable[int]:

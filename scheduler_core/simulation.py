@@ -15,26 +15,42 @@ from typing import Any
 
 import yaml
 
-from scheduler_core.actions import PREEMPTION, TERMINATE, ClusterActions
+from scheduler_core.actions import DISRUPTION, PREEMPTION, TERMINATE, ClusterActions
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.config import SchedulerConfig
+from scheduler_core.controllers import CONTROLLER, ControllerManager
 from scheduler_core.framework.registry import build_default_plugins
 from scheduler_core.framework.runtime import Framework
 from scheduler_core.manifests import (
     ManifestError,
     cluster_to_documents,
     load_documents,
+    parse_namespace,
     parse_node,
     parse_pod,
 )
-from scheduler_core.objects import Cluster, Pod
+from scheduler_core.objects import Cluster, Namespace, Pod
 from scheduler_core.queue import PriorityQueue
 from scheduler_core.schedule_one import Scheduler
+from scheduler_core.timed_commands import TimedCommands
 from scheduler_core.views import cluster_views, t
 
 LEFTOVER_FLUSH_PERIOD = 30.0
 SNAPSHOT_FORMAT = "scheduler_core.replay/1"
+
+
+def _copy_tree(value: Any) -> Any:
+    """copy.deepcopy for decoded documents (dicts, lists, scalars), several times faster on big
+    scenarios; anything else is deep-copied as usual."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_tree(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_tree(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def _config(config: SchedulerConfig | dict[str, Any] | None) -> SchedulerConfig:
@@ -46,8 +62,10 @@ def _config(config: SchedulerConfig | dict[str, Any] | None) -> SchedulerConfig:
 class Simulation(ClusterActions):
     def __init__(self, cluster: Cluster, *, seed: int = 0,
                  config: SchedulerConfig | dict[str, Any] | None = None,
-                 _documents: list[dict[str, Any]] | None = None) -> None:
+                 _documents: list[dict[str, Any]] | None = None,
+                 timed_commands: list[dict[str, Any]] | None = None) -> None:
         self.seed = seed
+        self.timed_commands = TimedCommands(timed_commands)
         self.config = _config(config)
         self.rng = random.Random(seed)
         self._documents = _documents if _documents is not None else cluster_to_documents(cluster)
@@ -65,7 +83,12 @@ class Simulation(ClusterActions):
         self.preempting: dict[str, tuple[str, str, list[str]]] = {}
         self.metrics: dict[str, Any] = _empty_metrics()
         self.cluster = ClusterState(cluster)
-        plugins, self.missing_plugins = build_default_plugins(self.config, self)
+        self._pdbs_queued: set[str] = set()
+        self._pdb_problems: dict[str, list[tuple[str, str, str]]] = {}
+        self.controllers = ControllerManager(self, cluster.workloads, seed=seed,
+                                             delay=self.config.controller_delay_seconds,
+                                             push_timer=self._push_controller_timer)
+        plugins = build_default_plugins(self.config, self)
         self.framework = Framework(plugins, self.config.plugin_weights)
         self.queue = PriorityQueue(
             pre_enqueue=self.framework.run_pre_enqueue_plugins, plugin_events=self.framework.events_to_register(),
@@ -79,6 +102,7 @@ class Simulation(ClusterActions):
         for pod in cluster.pods:
             self.add_pod(pod)
         self._sync_pdbs()
+        self.controllers.mark_published()
         self._silent = False
         self.emit("cluster.snapshot", state=self.state())
 
@@ -86,19 +110,27 @@ class Simulation(ClusterActions):
 
     @classmethod
     def from_yaml(cls, text: str, *, seed: int = 0,
-                  config: SchedulerConfig | dict[str, Any] | None = None) -> Simulation:
+                  config: SchedulerConfig | dict[str, Any] | None = None,
+                  timed_commands: list[dict[str, Any]] | None = None) -> Simulation:
         try:
             docs = [d for d in yaml.safe_load_all(text) if d is not None]
         except yaml.YAMLError:
             from scheduler_core.manifests import load_yaml
             load_yaml(text)  # raises the ManifestError with the position
             raise
-        return cls.from_documents(docs, seed=seed, config=config)
+        return cls.from_documents(docs, seed=seed, config=config, timed_commands=timed_commands)
 
     @classmethod
     def from_documents(cls, docs: list[dict[str, Any]], *, seed: int = 0,
-                       config: SchedulerConfig | dict[str, Any] | None = None) -> Simulation:
-        return cls(load_documents(docs), seed=seed, config=config, _documents=copy.deepcopy(list(docs)))
+                       config: SchedulerConfig | dict[str, Any] | None = None,
+                       timed_commands: list[dict[str, Any]] | None = None) -> Simulation:
+        """``timed_commands``: ``[{at, command}]`` applied by the simulation at virtual time ``at``
+        (scheduler_core.timed_commands), e.g. a lesson's commands."""
+        return cls(load_documents(docs), seed=seed, config=config, _documents=_copy_tree(list(docs)),
+                   timed_commands=timed_commands)
+
+    def _push_controller_timer(self, when: float, payload: str) -> None:
+        heapq.heappush(self._timers, (when, next(self._counter), CONTROLLER, payload))
 
     # ---- events -------------------------------------------------------------------------
 
@@ -128,23 +160,25 @@ class Simulation(ClusterActions):
                   message=message, index=index)
 
     def _nominated_pods_for_node(self, node: str) -> list[Pod]:
-        out = []
-        for key in self.queue.nominator.pods_for_node(node):
-            record = self.cluster.pods.get(key)
-            if record is not None:
-                out.append(record.pod)
-        return out
+        keys = self.queue.nominator.pods_for_node(node)
+        if not keys:
+            return []
+        return [record.pod for record in map(self.cluster.pods.get, keys) if record is not None]
 
     # ---- commands -----------------------------------------------------------------------
 
     def apply(self, command: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply a command at ``now``; raises CommandError and changes nothing if it is invalid."""
+        return self._apply(command, source="user")
+
+    def _apply(self, command: dict[str, Any], *, source: str) -> list[dict[str, Any]]:
         command = validate_command(command)
         parsed = self._parse_manifest(command)
         start = len(self._events)
         self._precheck(command, parsed)
-        self.command_log.append({"t": t(self._now), "after": self._advances, "command": copy.deepcopy(command)})
-        self.emit("command.applied", command=copy.deepcopy(command))
+        if source == "user":  # timed commands are input, replayed from timed_commands, not from the log
+            self.command_log.append({"t": t(self._now), "after": self._advances, "command": copy.deepcopy(command)})
+        self.emit("command.applied", command=copy.deepcopy(command), source=source)
         kind = command["type"]
         if kind == "add_pod":
             self.add_pod(parsed)
@@ -152,10 +186,20 @@ class Simulation(ClusterActions):
             self._cmd_add_node(parsed)
         elif kind == "delete_pod":
             self._cmd_delete_pod(command)
+        elif kind == "evict_pod":
+            self._cmd_evict_pod(command)
+        elif kind in ("set_node_annotations", "set_pod_annotations"):
+            pass  # nothing the scheduler reads: command.applied above is the record
         elif kind == "delete_node":
             self._cmd_delete_node(command)
         elif kind == "remove_scheduling_gates":
             self._cmd_remove_scheduling_gates(command)
+        elif kind == "add_namespace":
+            self._cmd_set_namespace(parsed, "added")
+        elif kind == "set_namespace_labels":
+            self._cmd_set_namespace(parsed, "labels")
+        elif kind == "scale":
+            self._cmd_scale(command)
         else:
             self._cmd_node_update(command)
         return self._events[start:]
@@ -167,10 +211,14 @@ class Simulation(ClusterActions):
                                  existing_nodes=list(self.cluster.node_infos))
             if command["type"] == "add_node":
                 return parse_node(command["manifest"])
+            if command["type"] == "add_namespace":
+                return parse_namespace(command["manifest"])
         except ManifestError as err:
             first = err.errors[0]
             path = "command.manifest" + (f".{first.path}" if first.path else "")
             raise CommandError(path, first.value, str(err)) from err
+        if command["type"] == "set_namespace_labels":
+            return _relabelled_namespace(command)
         return None
 
     def _precheck(self, command: dict[str, Any], parsed: Any) -> None:
@@ -179,12 +227,23 @@ class Simulation(ClusterActions):
             raise CommandError("command.manifest.metadata.name", parsed.name, f"pod {parsed.key} already exists")
         if kind == "add_node" and parsed.name in self.cluster.node_infos:
             raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
-        if kind in ("delete_pod", "remove_scheduling_gates"):
+        if kind == "evict_pod":
+            self.check_eviction(command)
+        if kind in ("delete_pod", "remove_scheduling_gates", "set_pod_annotations"):
             record = self._pod_record_for(command)
             if kind == "remove_scheduling_gates" and record.pod.node_name:
                 raise CommandError("command.pod", command["pod"], "pod is already bound")
         if "node" in command and kind != "add_node":
             self._node_for(command)
+        if kind == "add_namespace" and parsed.name in self.cluster.namespaces:
+            raise CommandError("command.manifest.metadata.name", parsed.name, "a namespace with this name already exists")
+        if kind == "set_namespace_labels":
+            self._namespace_for(command)
+        if kind == "scale":
+            key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
+            if key not in self.controllers.workloads:
+                raise CommandError("command.name", command["name"],
+                                   f"no {command['kind']} with this name in namespace {command.get('namespace', 'default')}")
 
     # ---- the clock ----------------------------------------------------------------------
 
@@ -197,9 +256,12 @@ class Simulation(ClusterActions):
         """Nothing left that can change anything: at most flush retries that would fail as before."""
         return self._next_time(idle_retries=False) is None
 
-    def _next_time(self, *, idle_retries: bool) -> float | None:
+    def _next_time(self, *, idle_retries: bool, timed: bool = True) -> float | None:
         now = self._now
         candidates = []
+        timed_at = self.timed_commands.next_at() if timed else None
+        if timed_at is not None:
+            candidates.append(max(timed_at, now))
         if self._timers:
             candidates.append(max(self._timers[0][0], now))
         if self.queue.can_pop:
@@ -252,7 +314,7 @@ class Simulation(ClusterActions):
         start = len(self._events)
         self._now = max(self._now, when)
         self._advances += 1
-        if not self._run_due_timers() and self.scheduler.schedule_one():
+        if not self._apply_due_timed_commands() and not self._run_due_timers() and self.scheduler.schedule_one():
             self.cycles += 1
         return self._events[start:]
 
@@ -264,6 +326,10 @@ class Simulation(ClusterActions):
                 self._run_async_preemption(payload)
             elif kind == TERMINATE:
                 self._finish_termination(payload)
+            elif kind == CONTROLLER:
+                self.controllers.run_timer(payload)
+            elif kind == DISRUPTION:
+                self.sync_pdb(payload)
             ran = True
         release = self.queue.next_backoff_release()
         if release is not None and release <= now:
@@ -275,6 +341,23 @@ class Simulation(ClusterActions):
             self.queue.flush_unschedulable_leftover(now)
             ran = True
         return ran
+
+    def _apply_due_timed_commands(self) -> bool:
+        """Timed commands due now, all together, once nothing else is due at this instant: the
+        lesson checker's ``run(until=at)`` then ``apply``. One that no longer fits the cluster (a
+        user deleted its node, or took its pod name) is reported, not applied."""
+        at = self.timed_commands.next_at()
+        if at is None or at > self._now:
+            return False
+        others = self._next_time(idle_retries=True, timed=False)
+        if others is not None and others <= self._now:
+            return False
+        for command in self.timed_commands.take_due(self._now):
+            try:
+                self._apply(command, source="lesson")
+            except CommandError as err:
+                self.emit("command.rejected", command=command, source="lesson", error=err.to_json())
+        return True
 
     def step(self) -> list[dict[str, Any]]:
         """Advance until exactly one scheduling cycle has run; a quiescent simulation steps to its
@@ -316,6 +399,7 @@ class Simulation(ClusterActions):
                           for i in q.unschedulable_infos() if i.gated],
             },
             "metrics": {**copy.deepcopy(self.metrics), "scheduler_pending_pods": q.pending_counts()},
+            **({"workloads": self.controllers.views()} if self.controllers.active else {}),
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -323,14 +407,15 @@ class Simulation(ClusterActions):
         return {
             "format": SNAPSHOT_FORMAT, "documents": copy.deepcopy(self._documents), "seed": self.seed,
             "config": self.config.to_json(), "commandLog": copy.deepcopy(self.command_log),
-            "now": self._now, "advances": self._advances,
+            "now": self._now, "advances": self._advances, "timedCommands": self.timed_commands.to_json(),
         }
 
     @classmethod
     def restore(cls, snapshot: dict[str, Any]) -> Simulation:
         if snapshot.get("format") != SNAPSHOT_FORMAT:
             raise ValueError(f"not a {SNAPSHOT_FORMAT} snapshot")
-        sim = cls.from_documents(snapshot["documents"], seed=snapshot["seed"], config=snapshot["config"])
+        sim = cls.from_documents(snapshot["documents"], seed=snapshot["seed"], config=snapshot["config"],
+                                 timed_commands=snapshot.get("timedCommands"))
         for entry in snapshot["commandLog"]:
             sim._replay_to(entry["after"])
             sim._now = float(entry["t"])
@@ -342,6 +427,16 @@ class Simulation(ClusterActions):
     def _replay_to(self, advances: int) -> None:
         while self._advances < advances and self.next_time() is not None:
             self.advance()
+
+
+def _relabelled_namespace(command: dict[str, Any]) -> Namespace:
+    """The Namespace with its new labels, validated like a manifest's (label keys and values)."""
+    try:
+        return parse_namespace({"metadata": {"name": command["namespace"], "labels": command["labels"]}})
+    except ManifestError as err:
+        first = err.errors[0]
+        path = "command." + first.path.removeprefix("metadata.")
+        raise CommandError(path, first.value, str(err)) from err
 
 
 def _next_tick(after: float) -> float:

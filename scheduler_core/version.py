@@ -4,5 +4,5 @@ from __future__ import annotations
 MODEL_VERSION = {
     "kubeSchedulerVersion": "v1.34",
     "defaults": "kube-scheduler v1.34 default profile",
-    "outOfScope": ["volumes", "DRA", "extenders", "image locality (scores 0)", "Permit waiting"],
+    "outOfScope": ["volumes", "DRA ResourceClaims (DynamicResources runs as for pods without claims)", "extenders", "image locality (scores 0)", "Permit waiting"],
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from scheduler_core.cluster_state import ClusterState, PdbRecord, PodRecord
-from scheduler_core.objects import LabelSelector, Node, PriorityClass
+from scheduler_core.objects import LabelSelector, Namespace, Node, Pod, PriorityClass
 
 
 def t(value: float | None) -> float | None:
@@ -22,7 +22,14 @@ def pod_view(record: PodRecord, queue: str | None) -> dict[str, Any]:
         "phase": record.phase, "queue": queue, "startTime": t(pod.start_time) if pod.node_name else None,
         "deletionTimestamp": t(record.deletion_timestamp), "preemptedBy": record.preempted_by,
         "schedulingGates": list(pod.scheduling_gates),
+        **_owner(pod),
     }
+
+
+def _owner(pod: Pod) -> dict[str, Any]:
+    """PodView.owner only for pods a controller owns, so views of bare pods stay as they were."""
+    ref = pod.controller_ref
+    return {"owner": {"kind": ref.kind, "name": ref.name}} if ref is not None else {}
 
 
 def node_view(node: Node) -> dict[str, Any]:
@@ -31,6 +38,10 @@ def node_view(node: Node) -> dict[str, Any]:
         "taints": [{"key": x.key, "value": x.value, "effect": x.effect} for x in node.taints],
         "unschedulable": node.unschedulable,
     }
+
+
+def namespace_view(namespace: Namespace) -> dict[str, Any]:
+    return {"name": namespace.name, "labels": dict(namespace.labels)}
 
 
 def selector_view(selector: LabelSelector | None) -> dict[str, Any] | None:
@@ -49,6 +60,8 @@ def pdb_view(record: PdbRecord) -> dict[str, Any]:
         "key": pdb.key, "name": pdb.name, "namespace": pdb.namespace, "selector": selector_view(pdb.selector),
         "minAvailable": pdb.min_available, "maxUnavailable": pdb.max_unavailable,
         "disruptionsAllowed": record.disruptions_allowed, "disruptedPods": list(pdb.disrupted_pods),
+        "currentHealthy": record.current_healthy, "desiredHealthy": record.desired_healthy,
+        "expectedPods": record.expected_pods,
     }
 
 
@@ -62,4 +75,5 @@ def cluster_views(cluster: ClusterState) -> dict[str, Any]:
         "nodes": [node_view(info.node) for info in cluster.node_list],
         "priorityClasses": [priority_class_view(pc) for pc in cluster.priority_classes.values()],
         "pdbs": [pdb_view(record) for record in cluster.pdbs.values()],
+        "namespaces": [namespace_view(ns) for ns in cluster.namespaces.values()],
     }

@@ -38,8 +38,11 @@ def say(message: str) -> None:
 
 
 def worker_command() -> list[str]:
+    """One pool process per core (WORKER_PROCESSES overrides): each runs an engine that drives
+    any number of runs (playground/runs/engine.py), so a class of 60 fits on two processes."""
+    count = os.environ.get("WORKER_PROCESSES") or str(os.cpu_count() or 2)
     return [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
-            "--hostname", f"playground-{os.getpid()}@%h"]
+            "--concurrency", count, "--hostname", f"playground-{os.getpid()}@%h"]
 
 
 def browser_url(host: str, port: int) -> str:

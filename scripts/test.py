@@ -57,8 +57,7 @@ def pytest(args: list[str], env: dict[str, str]) -> int:
     say("pytest ...")
     code = subprocess.run([sys.executable, "-m", "pytest", *args], check=False, cwd=ROOT, env=env).returncode
     if code == PYTEST_NO_TESTS_COLLECTED:
-        say("pytest collected no tests (exit code 5): not a failure.")
-        return 0
+        say("pytest collected no tests (exit code 5): that is a failure — check PYTEST_ARGS or the test paths.")
     return code
 
 

@@ -192,7 +192,7 @@ def test_make_run_serves_healthz_and_leaves_nothing_behind_on_ctrl_c(redis_url: 
 @pytest.mark.parametrize(("pytest_exit", "make_exit"), [
     pytest.param(0, 0, id="all passed is success"),
     pytest.param(1, 1, id="a failure fails"),
-    pytest.param(5, 0, id="no tests collected is success"),
+    pytest.param(5, 5, id="no tests collected fails"),
 ])
 def test_make_test_passes_on_pytest_exit_codes(monkeypatch: pytest.MonkeyPatch, pytest_exit: int, make_exit: int) -> None:
     def fake_run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:

@@ -1,17 +1,18 @@
 """Thin HTTP interfaces for people and tokens: parse, call one service, serialise."""
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.parsers import JSONParser
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from playground import throttles
 from playground.accounts import selectors, services
 from playground.accounts.authentication import enforce_csrf
 from playground.accounts.serializers import (
@@ -20,9 +21,11 @@ from playground.accounts.serializers import (
     NewTokenSerializer,
     TokenCreateSerializer,
     TokenSerializer,
+    WsTicketSerializer,
     me_data,
 )
 from playground.api_errors import ErrorSerializer
+from playground.safeload import SafeJSONParser
 
 
 def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
@@ -30,7 +33,7 @@ def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
 
 
 class JsonApi(APIView):
-    parser_classes = [JSONParser]  # the API speaks JSON, not HTML forms
+    parser_classes = [SafeJSONParser]  # the API speaks JSON, not HTML forms
 
 
 class MeApi(JsonApi):
@@ -44,8 +47,6 @@ class MeApi(JsonApi):
 
 class _AuthApi(JsonApi):
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "auth"
 
     def credentials(self, request: Request) -> tuple[str, str]:
         enforce_csrf(request)
@@ -59,8 +60,9 @@ class SignupApi(_AuthApi):
                    summary="Sign up; a guest session is converted in place and keeps everything")
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
+        throttles.per_ip(request, "signup")
         user = services.sign_up(request._request, request.user, username, password)
-        return Response(me_data(user), status=status.HTTP_201_CREATED)
+        return Response(me_data(user), status=status.HTTP_201_CREATED, headers={"Location": reverse("me")})
 
 
 class LoginApi(_AuthApi):
@@ -68,11 +70,12 @@ class LoginApi(_AuthApi):
                    summary="Log in (session)")
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
+        throttles.per_ip(request, "login")
         return Response(me_data(services.log_in(request._request, username, password)))
 
 
 class LogoutApi(_AuthApi):
-    @extend_schema(request=None, responses={204: None, **errors(403, 429)}, summary="Log out")
+    @extend_schema(request=None, responses={204: None, **errors(403)}, summary="Log out (never throttled)")
     def post(self, request: Request) -> Response:
         enforce_csrf(request)
         services.log_out(request._request)
@@ -87,14 +90,16 @@ class TokenListCreateApi(JsonApi):
     def get(self, request: Request) -> Response:
         return Response(TokenSerializer(selectors.token_list(request.user), many=True).data)
 
-    @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer, **errors(400, 401)},
+    @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer, **errors(400, 401, 429)},
                    summary="Create a named API token; the key is in this response only")
     def post(self, request: Request) -> Response:
         serializer = TokenCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        throttles.per_owner(request, "token")
         token, key = services.create_token(request.user, serializer.validated_data["name"])
         token.key = key  # type: ignore[attr-defined]
-        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
+        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("token-detail", kwargs={"token_id": token.pk})})
 
 
 class TokenDeleteApi(JsonApi):
@@ -104,3 +109,17 @@ class TokenDeleteApi(JsonApi):
     def delete(self, request: Request, token_id: int) -> Response:
         services.revoke_token(request.user, token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WsTicketApi(JsonApi):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: WsTicketSerializer, **errors(401, 404)},
+                   summary="A single-use ticket to open this run's WebSocket (?ticket=) without a token in the URL")
+    def post(self, request: Request, run_id: int) -> Response:
+        from playground.runs.selectors import run_for_watcher
+
+        if run_for_watcher(request.user, run_id) is None:
+            raise NotFound(f"no run {run_id} (or its scenario is private)")
+        ticket, seconds = services.create_ws_ticket(request.user, run_id)
+        return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

@@ -1,4 +1,5 @@
-"""How a request says who it is: `Authorization: Token <key>` for scripts, the session for browsers."""
+"""How a request says who it is: `Authorization: Token <key>` (or `Bearer <key>`, as kubectl and
+client libraries send it) for scripts, the session for browsers."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,15 +13,20 @@ from rest_framework.request import Request
 from playground.accounts import services
 
 KEYWORD = "Token"
+SCHEMES = (KEYWORD, "Bearer")  # the same API token under either scheme
 
 
 class ApiTokenAuthentication(BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[User, None] | None:
         parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() != KEYWORD.lower().encode():
+        if not parts:
             return None
+        scheme = parts[0].decode(errors="replace")
+        if scheme.lower() not in {s.lower() for s in SCHEMES}:
+            raise AuthenticationFailed(f'the Authorization scheme "{scheme[:20]}" is not supported: '
+                                       'send "Authorization: Token <key>" or "Authorization: Bearer <key>"')
         if len(parts) != 2:
-            raise AuthenticationFailed('use "Authorization: Token <key>" with exactly one key')
+            raise AuthenticationFailed(f'use "Authorization: {scheme} <key>" with exactly one key')
         return services.authenticate_token(parts[1].decode(errors="replace")), None
 
     def authenticate_header(self, request: Request) -> str:
@@ -28,7 +34,11 @@ class ApiTokenAuthentication(BaseAuthentication):
 
 
 def enforce_csrf(request: Request) -> None:
-    """CSRF for session writes that DRF would not check: anonymous ones about to become a guest, login."""
+    """CSRF for session writes that DRF would not check: anonymous ones about to become a guest, login.
+
+    A request authenticated by an API token carries no cookie a third-party page could ride on: no check."""
+    if isinstance(getattr(request, "successful_authenticator", None), ApiTokenAuthentication):
+        return
     SessionAuthentication().enforce_csrf(request)
 
 
@@ -38,7 +48,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": 'Personal API token: "Token pgt_..." (create one at /api/tokens/)'}
+                "description": 'Personal API token: "Token pgt_..." or "Bearer pgt_..." (create one at /api/tokens/)'}
 
 
 def acting_user(request: Request) -> User:

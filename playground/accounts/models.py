@@ -29,3 +29,19 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class WsTicket(models.Model):
+    """A short-lived, single-use ticket that opens one run's WebSocket as its user.
+
+    Scripts get one with their API token (POST /api/runs/<id>/ws-ticket/) and pass it as
+    ?ticket=: the token itself never travels in a URL (where proxies and logs keep it).
+    Only a SHA-256 of the ticket is stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ws_tickets")
+    run_id = models.BigIntegerField()
+    key_hash = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"ticket for run {self.run_id} ({self.user})"

@@ -13,13 +13,13 @@ class MeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     authenticated = serializers.BooleanField()
     id = serializers.IntegerField(allow_null=True)
     username = serializers.CharField(allow_null=True)
-    is_guest = serializers.BooleanField()
+    isGuest = serializers.BooleanField()
 
 
 def me_data(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if not user.is_authenticated:
-        return {"authenticated": False, "id": None, "username": None, "is_guest": False}
-    return {"authenticated": True, "id": user.pk, "username": user.get_username(), "is_guest": is_guest(user)}
+        return {"authenticated": False, "id": None, "username": None, "isGuest": False}
+    return {"authenticated": True, "id": user.pk, "username": user.get_username(), "isGuest": is_guest(user)}
 
 
 class CredentialsSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -31,11 +31,19 @@ class CredentialsSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class TokenCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField(max_length=100)
 
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict) and "name" in data and not isinstance(data["name"], str):
+            raise serializers.ValidationError({"name": ["Not a valid string."]})
+        return super().to_internal_value(data)
+
 
 class TokenSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    lastUsedAt = serializers.DateTimeField(source="last_used_at", read_only=True, allow_null=True)
+
     class Meta:
         model = ApiToken
-        fields = ["id", "name", "prefix", "created_at", "last_used_at"]
+        fields = ["id", "name", "prefix", "createdAt", "lastUsedAt"]
 
 
 class NewTokenSerializer(TokenSerializer):
@@ -43,3 +51,9 @@ class NewTokenSerializer(TokenSerializer):
 
     class Meta(TokenSerializer.Meta):
         fields = [*TokenSerializer.Meta.fields, "key"]
+
+
+class WsTicketSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ticket = serializers.CharField(help_text="pass as ?ticket= within expiresIn seconds; it opens one socket")
+    expiresIn = serializers.IntegerField(help_text="seconds")
+    url = serializers.CharField(help_text="the WebSocket path with the ticket")

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.contrib.auth.password_validation import validate_password
@@ -13,7 +15,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 
-from playground.accounts.models import ApiToken, Profile
+from playground import throttles
+from playground.accounts.models import ApiToken, Profile, WsTicket
 
 SYSTEM_USERNAME = "playground"
 TOKEN_PREFIX = "pgt_"
@@ -34,6 +37,7 @@ def create_guest() -> User:
 
 def become_guest(request: HttpRequest) -> User:
     """The anonymous visitor's first write: a guest user, logged in on this browser session."""
+    throttles.per_ip(request, "guest")
     user = create_guest()
     csrf_secret = request.META.get("CSRF_COOKIE")
     auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -82,9 +86,13 @@ def _convert_guest(user: User, username: str, password: str) -> None:
 
 
 def log_in(request: HttpRequest, username: str, password: str) -> User:
+    """Refused for LOGIN_LOCKOUT_SECONDS after LOGIN_MAX_FAILURES wrong passwords for the account."""
+    throttles.login_locked(username)
     user = auth.authenticate(request, username=username, password=password)
     if not isinstance(user, User):
+        throttles.login_failed(username)
         raise ValidationError({"non_field_errors": ["username or password is wrong"]})
+    throttles.login_succeeded(username)
     auth.login(request, user)
     return user
 
@@ -116,6 +124,27 @@ def authenticate_token(key: str) -> User:
         raise AuthenticationFailed("API token is unknown or revoked")
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     return token.user
+
+
+def create_ws_ticket(user: User, run_id: int) -> tuple[str, int]:
+    """A single-use ticket for run_id's WebSocket, valid WS_TICKET_SECONDS; returns (ticket, seconds)."""
+    now = timezone.now()
+    WsTicket.objects.filter(expires_at__lt=now).delete()  # keep the table small
+    seconds = int(settings.WS_TICKET_SECONDS)
+    key = "wst_" + secrets.token_urlsafe(32)
+    WsTicket.objects.create(user=user, run_id=run_id, key_hash=hash_key(key),
+                            expires_at=now + timedelta(seconds=seconds))
+    return key, seconds
+
+
+def redeem_ws_ticket(key: str, run_id: int) -> User | None:
+    """The ticket's user if it is for this run, unexpired and unused; it is used up either way."""
+    ticket = WsTicket.objects.select_related("user__profile").filter(key_hash=hash_key(key)).first()
+    if ticket is None:
+        return None
+    deleted, _ = WsTicket.objects.filter(pk=ticket.pk).delete()  # single use, even when two race
+    usable = deleted and ticket.run_id == run_id and ticket.expires_at > timezone.now() and ticket.user.is_active
+    return ticket.user if usable else None
 
 
 @transaction.atomic

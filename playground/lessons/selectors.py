@@ -30,11 +30,19 @@ def lesson_list() -> list[Lesson]:
     return list(_lessons(root, _signature(root)))
 
 
-def lesson_by_slug(slug: str) -> Lesson:
+def find_lesson(slug: str) -> Lesson | None:
+    """By its slug ("basic-preemption") or its folder name ("02-basic-preemption")."""
     for lesson in lesson_list():
-        if lesson.slug == slug:
+        if slug in (lesson.slug, lesson.folder):
             return lesson
-    raise NotFound(f"no lesson {slug!r}")
+    return None
+
+
+def lesson_by_slug(slug: str) -> Lesson:
+    lesson = find_lesson(slug)
+    if lesson is None:
+        raise NotFound(f"no lesson {slug!r}")
+    return lesson
 
 
 def scenario_slug(lesson: Lesson, variant: Variant) -> str:

@@ -3,21 +3,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from playground import throttles
 from playground.accounts.authentication import acting_user
-from playground.api_errors import error_body, summary_message
-from playground.runs import selectors, services
+from playground.api_errors import ErrorSerializer, error_body, summary_message
+from playground.runs import recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
+from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.selectors import readable_scenario
 
 MAX_WAIT_SECONDS = 300
+
+
+def errors(*codes: int) -> dict[int, Any]:
+    return {code: ErrorSerializer for code in codes}
 
 
 def query_int(request: Request, name: str, default: int | None, minimum: int = 0) -> int | None:
@@ -34,39 +43,56 @@ def query_int(request: Request, name: str, default: int | None, minimum: int = 0
 
 
 def watched_run(request: Request, run_id: int) -> Run:
-    services.recover_stale_runs_throttled()
+    recovery.recover_stale_runs_throttled()
     run = selectors.run_for_watcher(request.user, run_id)
     if run is None:
         raise NotFound(f"no run {run_id} (or its scenario is private)")
     return run
 
 
+class RunPagination(PageNumberPagination):
+    """Paged like the scenario list: {count, next, previous, results}, ?page= and ?page_size=."""
+
+    page_size = PAGE_SIZE
+    page_size_query_param = "page_size"
+    max_page_size = MAX_PAGE_SIZE
+
+
 class RunListCreateApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("scenario", str, description="slug; default: my runs")],
-                   responses=s.RunViewSerializer(many=True))
+    @extend_schema(operation_id="runs_list", parameters=[
+                       OpenApiParameter("scenario", str, description="slug; default: my runs"),
+                               OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+                   responses={200: s.RunPageSerializer, **errors(404)})
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
         runs = selectors.runs_of_scenario(request.user, slug) if slug else selectors.runs_of_owner(request.user)
-        return Response([selectors.run_view(run, request.user) for run in runs[:100]])
+        paginator = RunPagination()
+        page = paginator.paginate_queryset(runs.order_by("-created_at", "-id"), request, view=self)
+        return paginator.get_paginated_response([selectors.run_view(run, request.user) for run in page or []])
 
-    @extend_schema(request=s.RunCreateSerializer, responses={201: s.RunViewSerializer})
+    @extend_schema(request=s.RunCreateSerializer,
+                   responses={201: s.RunViewSerializer, **errors(400, 403, 404, 409, 429)})
     def post(self, request: Request) -> Response:
         body = s.RunCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttles.per_owner(request, "run_start")
         scenario = readable_scenario(request.user, body.validated_data["scenario"])
-        run = services.start_run(acting_user(request), scenario, body.validated_data.get("seed"),
-                                 body.validated_data.get("speed"))
-        return Response(selectors.run_view(run, request.user), status=status.HTTP_201_CREATED)
+        data = body.validated_data
+        run = services.start_run(acting_user(request), scenario, data.get("seed"), data.get("speed"),
+                                 paused=data.get("paused"), lesson=data.get("lesson"))
+        return Response(selectors.run_view(run, request.user), status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("run-detail", kwargs={"run_id": run.pk})})
 
 
 class RunDetailApi(APIView):
-    @extend_schema(responses=s.RunViewSerializer)
+    @extend_schema(responses={200: s.RunViewSerializer, **errors(404)})
     def get(self, request: Request, run_id: int) -> Response:
         return Response(selectors.run_view(watched_run(request, run_id), request.user))
 
 
 class RunEventsApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("after", int), OpenApiParameter("limit", int)])
+    @extend_schema(parameters=[OpenApiParameter("after", int), OpenApiParameter("limit", int)],
+                   responses={200: s.EventsPageSerializer, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         after = query_int(request, "after", 0)
@@ -77,7 +103,8 @@ class RunEventsApi(APIView):
 
 
 class RunStateApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")])
+    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+                   responses={200: OpenApiTypes.OBJECT, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         seq = query_int(request, "seq", None, 1)
@@ -90,19 +117,25 @@ class RunStateApi(APIView):
 
 
 class RunCommandsApi(APIView):
+    @extend_schema(responses={200: s.CommandViewSerializer(many=True), **errors(404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         return Response([selectors.command_view(c) for c in RunCommand.objects.filter(run=run).order_by("seq")])
 
-    @extend_schema(request=s.CommandSerializer)
+    @extend_schema(request={"application/json": s.COMMAND}, responses={
+        200: s.CommandResultSerializer, 201: s.CommandResultSerializer, 202: s.CommandResultSerializer,
+        400: s.CommandRejectedSerializer, **errors(403, 404, 409, 429)},
+        description="200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart "
+                    "(a new run, in `run`); 400: refused (the error names the field, `command` the record)")
     def post(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
-        if isinstance(request.data, dict) and request.data.get("type") == "restart":
-            fresh = services.restart_run(run, request.user)
-            return Response({"command": None, "run": selectors.run_view(fresh, request.user)},
-                            status=status.HTTP_201_CREATED)
-        command = services.await_command(services.submit_command(run, request.user, request.data))
-        return command_response(command, request)
+        throttles.per_owner(request, "run_command")
+        result = services.submit(run, request.user, request.data)
+        if isinstance(result, Run):  # restart: the new run
+            return Response({"command": None, "run": selectors.run_view(result, request.user)},
+                            status=status.HTTP_201_CREATED,
+                            headers={"Location": reverse("run-detail", kwargs={"run_id": result.pk})})
+        return command_response(services.await_command(result), request)
 
 
 def command_response(command: RunCommand, request: Request) -> Response:
@@ -116,7 +149,8 @@ def command_response(command: RunCommand, request: Request) -> Response:
 
 
 class RunWaitApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("timeout", int, description=f"seconds, ≤ {MAX_WAIT_SECONDS}")])
+    @extend_schema(parameters=[OpenApiParameter("timeout", int, description=f"seconds, ≤ {MAX_WAIT_SECONDS}")],
+                   responses={200: s.WaitSerializer, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         timeout = min(query_int(request, "timeout", 60) or 0, MAX_WAIT_SECONDS)

@@ -172,8 +172,14 @@ def wait_for_port(port: int, proc: Any, timeout: float) -> bool:
     return False
 
 
+def bench_worker_command() -> list[str]:
+    return [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "WARNING", "--concurrency",
+            "1", "--without-gossip", "--without-mingle", "--hostname", f"bench-{os.getpid()}@%h"]
+
+
 @contextmanager
-def live_processes() -> Iterator[str]:
+def live_processes(worker_command: list[str] | None = None) -> Iterator[str]:
+    """uvicorn and a Celery worker on this checkout's settings (and so its namespace)."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PYTHONUNBUFFERED": "1"}
     log = open(settings.RUN_DIR / "bench_runs.log", "wb")  # noqa: SIM115 (closed below)
     # The same server command as make run, so the figures are what users get.
@@ -181,9 +187,7 @@ def live_processes() -> Iterator[str]:
         port = listener.getsockname()[1]
         server = processes.start([*processes.asgi_server_command(listener.fileno()), "--log-level", "warning"],
                                  env=env, cwd=settings.BASE_DIR, log=log, pass_fds=[listener.fileno()])
-    worker = processes.start([sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel",
-                              "WARNING", "--concurrency", "1", "--without-gossip", "--without-mingle",
-                              "--hostname", f"bench-{os.getpid()}@%h"], env=env, cwd=settings.BASE_DIR, log=log)
+    worker = processes.start(worker_command or bench_worker_command(), env=env, cwd=settings.BASE_DIR, log=log)
     try:
         if not wait_for_port(port, server, timeout=60):
             raise RuntimeError(f"uvicorn did not start; see {log.name}")

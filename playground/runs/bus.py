@@ -1,9 +1,14 @@
 """How the API, the worker and the WebSocket consumers reach each other.
 
-- Wake-ups: the API pushes to a Redis list per run; the worker executing the run BLPOPs it, so
-  a command reaches the worker within milliseconds without queueing a Celery task per command.
-  The list only says "look at RunCommand"; the commands themselves live in the database.
+- Doorbell: a run that nobody executes gets a Celery task "runs.execute_run" (sent by name, so
+  the API imports nothing of the worker); whichever worker process takes it adopts the run.
+- Wake-ups: the API publishes the run's id on one Redis channel per namespace; every engine
+  listens and wakes the runs it holds, so a command reaches the worker within milliseconds
+  without a Celery task per command. The message only says "look at RunCommand"; the commands
+  live in the database (and an engine also looks every heartbeat, should a message be lost).
 - Live events: one channel-layer group per run ("run.<id>"), one group_send per worker tick.
+
+Everything in Redis carries settings.PLAYGROUND_NAMESPACE (two checkouts, one Redis).
 """
 from __future__ import annotations
 
@@ -11,6 +16,8 @@ import asyncio
 import json
 import logging
 import threading
+import time
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -21,15 +28,20 @@ from django.conf import settings
 
 log = logging.getLogger(__name__)
 
-WAKE_KEY_TTL_SECONDS = 60
 
 
 def group_name(run_id: int) -> str:
-    return f"run.{run_id}"
+    return f"run.{run_id}"  # the channel layer's own prefix carries the namespace
 
 
-def wake_key(run_id: int) -> str:
-    return f"playground:runs:{run_id}:wake"
+def wake_channel() -> str:
+    return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:wake"
+
+
+def ring(run_id: int) -> None:
+    from playground.celery import app
+
+    app.send_task("runs.execute_run", args=[run_id])
 
 
 @lru_cache(maxsize=1)
@@ -38,34 +50,34 @@ def redis_client() -> redis.Redis:
 
 
 def wake(run_id: int) -> None:
-    client = redis_client()
-    with client.pipeline() as pipe:
-        pipe.rpush(wake_key(run_id), 1)
-        pipe.expire(wake_key(run_id), WAKE_KEY_TTL_SECONDS)
-        pipe.execute()
+    redis_client().publish(wake_channel(), run_id)
 
 
-class Waker:
-    """The worker's side of the wake-up list: sleep until woken or timed out."""
+class WakeListener:
+    """The engine's ear: a daemon thread that hands every published run id to `on_wake`."""
 
-    def __init__(self, run_id: int) -> None:
-        self.key = wake_key(run_id)
-        self.client = redis_client()
+    def __init__(self, on_wake: Callable[[int], None]) -> None:
+        self.on_wake = on_wake
+        self.thread = threading.Thread(target=self._listen_forever, name="run-wakes", daemon=True)
 
-    def wait(self, timeout: float) -> bool:
-        if timeout <= 0:
-            return self.poll()
-        woke = self.client.blpop([self.key], timeout=max(timeout, 0.001)) is not None
-        if woke:
-            self.client.delete(self.key)  # one look at RunCommand serves every queued wake-up
-        return woke
+    def start(self) -> None:
+        self.thread.start()
 
-    def poll(self) -> bool:
-        with self.client.pipeline() as pipe:
-            pipe.exists(self.key)
-            pipe.delete(self.key)
-            exists, _ = pipe.execute()
-        return bool(exists)
+    def _listen_forever(self) -> None:
+        while True:
+            try:
+                self._listen()
+            except Exception:  # Redis restarted: the engine's heartbeat covers what was missed
+                log.exception("run wake-up listener failed; reconnecting")
+                time.sleep(1)
+
+    def _listen(self) -> None:
+        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5, health_check_interval=30)
+        with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+            pubsub.subscribe(wake_channel())
+            for message in pubsub.listen():
+                if message.get("type") == "message":
+                    self.on_wake(int(message["data"]))
 
 
 def events_message(events: list[dict[str, Any]], produced_at: float | None = None) -> dict[str, Any]:

@@ -1,17 +1,17 @@
 """Validate and normalise a run command (REST body or WebSocket `command`) into its payload."""
 from __future__ import annotations
 
-import math
 from typing import Any
 
-import yaml
+from django.conf import settings
 
+from playground import ranges, safeload
 from playground.api_errors import InvalidDocuments, field_error
 from playground.runs.models import RunCommand
 
-MAX_SPEED = 1000.0
+MAX_SPEED = ranges.MAX_SPEED
 NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
-MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node"}
+MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace"}
 
 
 def invalid(field: str, value: Any, message: str) -> InvalidDocuments:
@@ -29,8 +29,9 @@ def normalise(body: Any) -> dict[str, Any]:
         return {"type": type_, "speed": _speed(body.get("speed"))}
     if type_ in MANIFEST_KIND:
         return {"type": type_, "manifest": _manifest(body, MANIFEST_KIND[type_])}
-    if type_ == "delete_pod":
-        return {"type": type_, "pod": _pod_key(body.get("pod"))}
+    if type_ in ("delete_pod", "evict_pod"):
+        payload = _checked_by_core({**body, "pod": _pod_key(body.get("pod"))})
+        return {k: v for k, v in payload.items() if v is not None}  # no grace period: the pod's own
     if type_ in NODE_COMMANDS:
         return {"type": type_, "node": _name("node", body.get("node"))}
     if type_ in RunCommand.CLUSTER:
@@ -39,9 +40,10 @@ def normalise(body: Any) -> dict[str, Any]:
 
 
 def _checked_by_core(body: dict[str, Any]) -> dict[str, Any]:
-    from scheduler_core.commands import COMMAND_FIELDS, CommandError, validate_command
+    from scheduler_core.commands import COMMAND_FIELDS, OPTIONAL_FIELDS, CommandError, validate_command
 
     command = {"type": body["type"], **{k: body.get(k) for k in COMMAND_FIELDS[body["type"]]}}
+    command.update({k: body[k] for k in OPTIONAL_FIELDS.get(body["type"], ()) if k in body})
     try:
         return validate_command(command)
     except CommandError as e:
@@ -49,10 +51,7 @@ def _checked_by_core(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _speed(value: Any) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    if not ok or not 0 <= value <= MAX_SPEED:
-        raise invalid("speed", value, f"must be a number from 0 (as fast as possible) to {MAX_SPEED:g}")
-    return float(value)
+    return ranges.check_speed(value)
 
 
 def _manifest(body: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -75,12 +74,7 @@ def _manifest(body: dict[str, Any], kind: str) -> dict[str, Any]:
 def _parse_yaml(text: Any) -> Any:
     if not isinstance(text, str):
         raise invalid("yaml", text, "must be a string holding one YAML document")
-    try:
-        docs = [d for d in yaml.safe_load_all(text) if d is not None]
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        raise invalid("yaml", text[:200], f"is not valid YAML{where}: {getattr(e, 'problem', e)}") from e
+    docs = safeload.load_yaml(text, "yaml", settings.COMMAND_YAML_MAX_BYTES)
     if len(docs) != 1:
         raise invalid("yaml", text[:200], f"must hold exactly one document, found {len(docs)}")
     return docs[0]

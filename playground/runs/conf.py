@@ -8,8 +8,8 @@ def _float(name: str, default: float) -> float:
     return float(os.environ.get(name, default))
 
 
-# A worker renews its lease on every commit and at least every HEARTBEAT_SECONDS; a lease
-# that is not renewed for LEASE_SECONDS means the worker is gone (killed, OOM, host lost).
+# An engine renews the leases of all its runs in one statement every HEARTBEAT_SECONDS; a lease
+# not renewed for LEASE_SECONDS means the worker process is gone (killed, OOM, host lost).
 LEASE_SECONDS = _float("RUNS_LEASE_SECONDS", 10)
 HEARTBEAT_SECONDS = _float("RUNS_HEARTBEAT_SECONDS", 2)
 WATCHDOG_SECONDS = _float("RUNS_WATCHDOG_SECONDS", 3)
@@ -22,10 +22,18 @@ COMMAND_REPLY_SECONDS = _float("RUNS_COMMAND_REPLY_SECONDS", 5)
 BATCH_EVENTS = int(_float("RUNS_BATCH_EVENTS", 500))
 BATCH_SECONDS = _float("RUNS_BATCH_SECONDS", 0.05)
 STATE_EVERY_EVENTS = int(_float("RUNS_STATE_EVERY_EVENTS", 200))  # for GET …/state/?seq=
-CHECKPOINT_SECONDS = _float("RUNS_CHECKPOINT_SECONDS", 5)
-CHECKPOINT_EVENTS = int(_float("RUNS_CHECKPOINT_EVENTS", 5000))
-# A run holds a worker pool process while it executes. A paused run with no command for this
-# long, or a finished one after this linger, lets the process go; the checkpoint stays, and the
-# next command queues a worker that resumes from it.
-IDLE_RELEASE_SECONDS = _float("RUNS_IDLE_RELEASE_SECONDS", 10)
-FINISHED_LINGER_SECONDS = _float("RUNS_FINISHED_LINGER_SECONDS", 1)
+# ... but a state that took x s to build waits STATE_COST_FACTOR * x s for the next (big clusters).
+STATE_COST_FACTOR = _float("RUNS_STATE_COST_FACTOR", 30)
+# Fair share: a run computes at most this long before the engine turns to the next ready run.
+SLICE_SECONDS = _float("RUNS_SLICE_SECONDS", 0.02)
+# A paused, settled or finished run stays in its engine's memory (with its lease) this long after
+# its last command, so commands apply at once; then it lets go and a command rebuilds it.
+IDLE_RELEASE_SECONDS = _float("RUNS_IDLE_RELEASE_SECONDS", 600)
+# A status message re-anchors viewers' clocks when the run's clock drifted from the last one
+# (speed 0, a busy worker), at most this often.
+REANCHOR_SECONDS = _float("RUNS_REANCHOR_SECONDS", 0.5)
+# Fair limits for a class: per owner, and per run (a run that hits a cap finishes with a reason).
+MAX_ACTIVE_PER_OWNER = int(_float("RUNS_MAX_ACTIVE_PER_OWNER", 3))
+RETRY_AFTER_SECONDS = int(_float("RUNS_RETRY_AFTER_SECONDS", 30))
+MAX_WALL_SECONDS = _float("RUNS_MAX_WALL_SECONDS", 4 * 3600)
+MAX_EVENTS = int(_float("RUNS_MAX_EVENTS", 1_000_000))

@@ -15,8 +15,9 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, ParseError
 
+from playground import safeload, throttles
 from playground.api_errors import InvalidDocuments, error_body, summary_message
 from playground.runs import conf, delivery, fanout, selectors, services
 from playground.runs.models import Run, RunCommand
@@ -25,7 +26,9 @@ log = logging.getLogger(__name__)
 
 PROTOCOL = 1
 CLOSE_BAD_REQUEST = 4400
+CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
+MAX_ID = 2**63 - 1  # a database id; larger ones cannot exist
 
 
 class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -37,12 +40,18 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.run_id = int(self.scope["url_route"]["kwargs"]["run_id"])
-        query = parse_qs(self.scope.get("query_string", b"").decode())
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         await self.accept()  # accept first so the close code reaches the client
         after = _after(query)
+        if after is None or "token" in query:  # a credential in a URL is refused: use ?ticket=
+            await self.close(code=CLOSE_BAD_REQUEST)
+            return
+        if self.run_id > MAX_ID:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
         user, view = await open_view(self.scope, query, self.run_id)
-        if after is None or view is None:
-            await self.close(code=CLOSE_BAD_REQUEST if after is None else CLOSE_NOT_FOUND)
+        if view is None:
+            await self.close(code=CLOSE_UNAUTHORIZED if user is None else CLOSE_NOT_FOUND)
             return
         self.user, self.last_sent, self.can_control = user, after, view["canControl"]
         # Join before reading the backlog: what is published meanwhile waits in our inbox.
@@ -87,7 +96,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._send_raw(message["json"], seqs, message.get("producedAt"))
 
     async def run_status(self, message: dict[str, Any]) -> None:
-        run = dict(message["run"], canControl=self.can_control)
+        run = dict(message["run"], canControl=self.can_control, serverTime=time.time())
         await self._send_from_database(delivery.plan_upto(self.last_sent, run["lastSeq"]).gap)
         await self.send_json({"type": "status", "run": run})
 
@@ -115,6 +124,25 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.last_sent = seqs[-1]
 
     # ---- from the client ----
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """A frame that is not JSON text (or too deep, too big) gets an `error` message; the socket stays open."""
+        if text_data is None:
+            problem = "is binary: send JSON text frames"
+        else:
+            try:
+                safeload.refuse_oversized(len(text_data), safeload.body_limit(), "the message")
+                content = safeload.load_json(text_data)
+            except ParseError:
+                problem = "is not JSON text"
+            except APIException as exc:  # too big, too deep
+                await self.send_json({"type": "error", "id": None, **_envelope(exc)})
+                return
+            else:
+                await self.receive_json(content, **kwargs)
+                return
+        await self.send_json({"type": "error", "id": None, **error_body(
+            f"the message {problem}", [{"field": "message", "value": (text_data or "")[:200], "message": problem}])})
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
@@ -145,9 +173,17 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json({"type": "command.result", "id": client_id, "command": selectors.command_view(command)})
 
 
+class NoSuchSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    """A WebSocket path that names no run (e.g. /ws/runs/abc/): accepted, then closed with 4404."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=CLOSE_NOT_FOUND)
+
+
 def _open_view(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> tuple[Any, dict[str, Any] | None]:
     """Who is watching which run, in one database round trip."""
-    user = _user(scope, query)
+    user = _user(scope, query, run_id)
     run = selectors.run_for_watcher(user, run_id) if user is not None else None
     return user, selectors.run_view(run, user) if run is not None else None
 
@@ -186,26 +222,26 @@ backlog = BacklogPages()
 
 def _after(query: dict[str, list[str]]) -> int | None:
     raw = (query.get("after") or ["0"])[0] or "0"
-    return int(raw) if raw.isdigit() else None
+    # ASCII digits only ("²" passes str.isdigit but not int()), and within a sequence number's range.
+    ok = raw.isascii() and raw.isdigit() and len(raw) <= 18
+    return int(raw) if ok else None
 
 
-def _user(scope: dict[str, Any], query: dict[str, list[str]]) -> Any:
-    token = (query.get("token") or [""])[0]
-    if not token:
+def _user(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> Any:
+    """The session's user, or the user of a single-use ?ticket= (None when the ticket is no good)."""
+    ticket = (query.get("ticket") or [""])[0]
+    if not ticket:
         return scope.get("user")
-    from playground.accounts.services import authenticate_token
+    from playground.accounts.services import redeem_ws_ticket
 
-    try:
-        return authenticate_token(token)
-    except APIException:
-        return None
+    return redeem_ws_ticket(ticket, run_id)
 
 
 def _submit(run_id: int, user: Any, body: Any) -> RunCommand | Run:
+    if user is not None and user.is_authenticated:
+        throttles.hit("run_command", f"user-{user.pk}")
     run = Run.objects.select_related("scenario", "owner__profile").get(pk=run_id)
-    if isinstance(body, dict) and body.get("type") == "restart":
-        return services.restart_run(run, user)
-    return services.submit_command(run, user, body)
+    return services.submit(run, user, body)
 
 
 async def _await_verdict(command: RunCommand) -> RunCommand:

@@ -6,12 +6,15 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from scheduler_core.commands import COMMAND_FIELDS
+
 
 class Run(models.Model):
     class Status(models.TextChoices):
         QUEUED = "queued"
         RUNNING = "running"
         PAUSED = "paused"
+        SETTLED = "settled"  # only leftover-flush retries that would fail as before are due
         FINISHED = "finished"
         FAILED = "failed"
 
@@ -19,6 +22,7 @@ class Run(models.Model):
     QUIESCENT = "quiescent"
     STOPPED = "stopped"
     RESTARTED = "restarted"
+    SETTLED_REASON = "waiting for a change"
 
     scenario = models.ForeignKey(
         "scenarios.Scenario", null=True, on_delete=models.SET_NULL, related_name="runs"
@@ -32,7 +36,13 @@ class Run(models.Model):
     # The scenario's content frozen at start: later edits of the scenario do not change the run.
     documents = models.JSONField(default=list)
     settings = models.JSONField(default=dict)
-    time = models.FloatField(default=0.0)  # the run's virtual clock
+    # A lesson's run: the lesson slug and its timed commands ([{at, command}]), frozen at start like
+    # the documents; the worker's simulation applies them at their virtual times.
+    lesson = models.CharField(max_length=64, blank=True)
+    timed_commands = models.JSONField(default=list)
+    time = models.FloatField(default=0.0)  # the run's virtual clock ...
+    clock_wall = models.FloatField(null=True, blank=True)  # ... read at this wall time (Unix epoch s)
+    start_paused = models.BooleanField(default=False)  # a worker takes it as paused at t=0
     last_seq = models.PositiveIntegerField(default=0)  # last stored RunEvent.seq
     restart_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="restarted_as"
@@ -56,17 +66,6 @@ class Run(models.Model):
         return self.status == self.Status.FAILED or (
             self.status == self.Status.FINISHED and self.reason != self.QUIESCENT
         )
-
-
-class RunCheckpoint(models.Model):
-    """The latest scheduler_core snapshot of a run: where a resuming worker starts."""
-
-    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="checkpoint")
-    seq = models.PositiveIntegerField()  # events up to here are covered by the snapshot
-    ticks = models.PositiveIntegerField()  # advance() calls made up to the snapshot
-    command_seq = models.PositiveIntegerField()  # commands up to here are in the snapshot
-    snapshot = models.JSONField()
-    updated_at = models.DateTimeField(auto_now=True)
 
 
 class RunState(models.Model):
@@ -104,9 +103,8 @@ class RunCommand(models.Model):
         REJECTED = "rejected"
 
     CONTROL = ("pause", "resume", "step", "speed", "stop", "restart")
-    # scheduler_core.commands.COMMAND_FIELDS: applied by Simulation.apply, recorded for replay.
-    CLUSTER = ("add_pod", "delete_pod", "add_node", "delete_node", "cordon", "uncordon",
-               "set_node_labels", "set_node_taints", "remove_scheduling_gates")
+    # Applied by Simulation.apply, recorded for replay: the one list is scheduler_core's.
+    CLUSTER = tuple(COMMAND_FIELDS)
 
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="commands")
     seq = models.PositiveIntegerField()  # order of arrival = order of application

@@ -1,6 +1,7 @@
 """Reads about runs: who may see or control one, its events, its state at any seq."""
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,11 +52,12 @@ def _scenario_readable_by_slug(user: User, slug: str) -> bool:
 
 def run_view(run: Run, user: User | None = None) -> dict[str, Any]:
     restarted_as = Run.objects.filter(restart_of_id=run.pk).values_list("pk", flat=True).first()
+    position = queue_position(run)
     return {
         "id": run.pk,
         "scenario": run.scenario_slug,
         "status": run.status,
-        "reason": run.reason,
+        "reason": run.reason if position is None else waiting_reason(position),
         "speed": run.speed,
         "seed": run.seed,
         "time": round(run.time, 3),
@@ -65,12 +67,36 @@ def run_view(run: Run, user: User | None = None) -> dict[str, Any]:
         "owner": _owner_view(run),
         "restartedAs": restarted_as,
         "restartOf": run.restart_of_id,
+        "lesson": run.lesson or None,
+        "clock": clock_view(run),
+        "serverTime": time.time(),
+        "queuePosition": position,
     }
+
+
+def clock_view(run: Run) -> dict[str, Any]:
+    """The anchor of the run's virtual clock: `time` held at wall time `wallTime` (docs/runs.md)."""
+    wall = run.clock_wall if run.clock_wall is not None else time.time()
+    running = run.status == Run.Status.RUNNING and run.clock_wall is not None
+    return {"time": round(run.time, 3), "wallTime": wall, "speed": run.speed, "running": running}
+
+
+def queue_position(run: Run) -> int | None:
+    """1-based among queued runs, oldest first; None unless the run is queued."""
+    if run.status != Run.Status.QUEUED or run.pk is None:
+        return None
+    ahead = Run.objects.filter(status=Run.Status.QUEUED, pk__lt=run.pk).count()
+    return ahead + 1
+
+
+def waiting_reason(position: int) -> str:
+    ahead = position - 1
+    return f"waiting for a worker: {ahead} run{'s' if ahead != 1 else ''} ahead"
 
 
 def _owner_view(run: Run) -> dict[str, Any]:
     profile = getattr(run.owner, "profile", None)
-    return {"username": run.owner.get_username(), "is_guest": bool(getattr(profile, "is_guest", False))}
+    return {"username": run.owner.get_username(), "isGuest": bool(getattr(profile, "is_guest", False))}
 
 
 def events_after(run_id: int, after: int, limit: int = MAX_EVENTS_PAGE) -> list[dict[str, Any]]:
@@ -106,6 +132,20 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
         for event in batch:
             state = event["state"] if event["kind"] == "cluster.snapshot" else apply_event(state, event)
     return state
+
+
+def recorded_commands(run_id: int) -> tuple[list[tuple[int, float, dict[str, Any]]], int]:
+    """What a rebuild replays: the applied cluster commands as (tick, time, payload), and the seq
+    of the last command the worker answered (applied or rejected)."""
+    done = RunCommand.objects.filter(run_id=run_id).exclude(status=RunCommand.Status.PENDING).order_by("seq")
+    replayed = [(c.tick or 0, c.time or 0.0, c.payload) for c in done
+                if c.status == RunCommand.Status.APPLIED and c.is_cluster]
+    return replayed, max((c.seq for c in done), default=0)
+
+
+def runs_with_pending_commands(run_ids: list[int]) -> set[int]:
+    pending = RunCommand.objects.filter(run_id__in=run_ids, status=RunCommand.Status.PENDING)
+    return set(pending.values_list("run_id", flat=True).distinct())
 
 
 def pending_commands(run_id: int, after_seq: int) -> list[RunCommand]:

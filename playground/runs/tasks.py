@@ -1,40 +1,36 @@
-"""Celery entry points: thin wrappers around executor/services."""
+"""Celery entry points: thin wrappers around the engine and recovery."""
 from __future__ import annotations
 
 import logging
 import threading
 
 from celery import shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_process_shutdown, worker_ready
 from django.db import close_old_connections
 
-from playground.runs import conf, executor, services
+from playground.runs import conf, engine, recovery
 
 log = logging.getLogger(__name__)
 
 
-
-# acks_late=False: the message is only a doorbell ("look at run N"); the run's durability is its
-# lease in the database. Acking on receipt means a run that lasts hours is never redelivered by
-# the broker's visibility timeout while it is still executing; a worker killed mid-run is noticed
-# by its expired lease (watchdog below) and the run is queued again from its checkpoint.
+# acks_late=False: the message is only a doorbell ("look at run N"). The task hands the run to
+# this process's engine, which takes the lease; it returns at once, so the pool process is free
+# for the next doorbell while its engine drives the run. A worker killed later is noticed by
+# the expired lease (watchdog below) and the run is rebuilt by another worker.
 @shared_task(name="runs.execute_run", acks_late=False, ignore_result=True)
 def execute_run(run_id: int) -> None:
-    try:
-        executor.execute(run_id)
-    finally:
-        close_old_connections()
+    engine.current().adopt(run_id)
 
 
 @shared_task(name="runs.recover_stale_runs", ignore_result=True)
 def recover_stale_runs() -> list[int]:
-    return services.recover_stale_runs()
+    return recovery.recover_stale_runs()
 
 
 def _watchdog(stop: threading.Event) -> None:
     while not stop.wait(conf.WATCHDOG_SECONDS):
         try:
-            recovered = services.recover_stale_runs()
+            recovered = recovery.recover_stale_runs()
             if recovered:
                 log.warning("watchdog re-queued runs %s", recovered)
         except Exception:
@@ -49,6 +45,15 @@ def start_watchdog(**_: object) -> None:
     thread = threading.Thread(target=_watchdog, args=(threading.Event(),), name="run-watchdog", daemon=True)
     thread.start()
     try:
-        services.recover_stale_runs()
+        recovery.recover_stale_runs()
     finally:
         close_old_connections()
+
+
+@worker_process_shutdown.connect
+def release_engine(**_: object) -> None:
+    """A pool process that stops (deploy, --scale down) hands its runs over at once."""
+    try:
+        engine.shutdown()
+    except Exception:
+        log.exception("could not expire the engine's leases; they expire by themselves")

@@ -4,43 +4,66 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from playground import openapi
 from playground.accounts.authentication import acting_user
 from playground.api_errors import ErrorSerializer, PreconditionRequired
-from playground.scenarios import selectors, services, yamlio
+from playground.safeload import SafeJSONParser
+from playground.scenarios import documents, selectors, services, yamlio
 from playground.scenarios import serializers as s
-from playground.scenarios.documents import KIND_BY_PLURAL, Kind
+from playground.scenarios.documents import KIND_BY_PLURAL, KINDS, Kind
 from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.models import Scenario
 from playground.scenarios.parsers import YAML_PARSERS, YAMLRenderer
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
-IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
-                            description='the version you edited, as "<version>"')
+IF_MATCH = OpenApiParameter("If-Match", {"type": "string", "pattern": r'^(\*|(W/)?"[0-9]+")$'},
+                            OpenApiParameter.HEADER, required=False,
+                            description='the version you edited, as "<version>" (or * for any)')
 NAMESPACE = OpenApiParameter("namespace", str, OpenApiParameter.QUERY, required=False,
                              description="for pods and PDBs addressed by name only; default \"default\"")
-MANIFEST_BODY = {"application/json": OpenApiTypes.OBJECT}
-YAML_OR_JSON_PARSERS: list[type[BaseParser]] = [JSONParser, *YAML_PARSERS]
+MANIFEST_BODY = {"application/json": openapi.KIND_MANIFEST}
+ONE_OBJECT = openapi.versioned("object", openapi.KIND_MANIFEST)
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, required=False,
+                                 description='the ETag you hold, e.g. "3": 304 when it is still current')
+YAML_OR_JSON_PARSERS: list[type[BaseParser]] = [SafeJSONParser, *YAML_PARSERS]
 
 
 def responses(ok: dict[int, Any], *errors: int) -> dict[int, Any]:
     return {**ok, **{code: ERRORS[code] for code in errors}}
 
 
+def not_modified(request: Request, etag: str) -> bool:
+    """If-None-Match names the current ETag (or *): the client's copy is current, answer 304."""
+    given = request.headers.get("If-None-Match", "")
+    tags = {t.strip().removeprefix("W/") for t in given.split(",") if t.strip()}
+    return request.method in ("GET", "HEAD") and ("*" in tags or etag in tags)
+
+
+def unchanged(etag: str) -> Response:
+    return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+
+
 def detail(request: Request, scenario: Scenario, code: int = status.HTTP_200_OK) -> Response:
+    if code == status.HTTP_200_OK and not_modified(request, scenario.etag):
+        return unchanged(scenario.etag)
     data = s.ScenarioDetailSerializer(scenario, context={"request": request}).data
-    return Response(data, status=code, headers={"ETag": scenario.etag})
+    headers = {"ETag": scenario.etag}
+    if code == status.HTTP_201_CREATED:
+        headers["Location"] = reverse("scenario-detail", kwargs={"slug": scenario.slug})
+    return Response(data, status=code, headers=headers)
 
 
 def valid(serializer_class: type[s.serializers.Serializer], data: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[type-arg]
@@ -69,16 +92,22 @@ def based_on(request: Request, body_version: int | None = None, required: bool =
 
 
 class PathOperationIds(AutoSchema):
-    """operationIds from the whole path, e.g. scenarios_by_slug_pods_by_name_get: one view serves several paths."""
+    """operationIds from the whole path, e.g. scenarios_by_slug_pods_by_name_get: one view serves several paths,
+    and the manifest schema of the path's kind where the view says openapi.KIND_MANIFEST."""
 
     def get_operation_id(self) -> str:
         tokens = self.path.strip("/").split("/")[1:]
         words = [f"by_{t[1:-1]}" if t.startswith("{") else t for t in tokens]
         return "_".join([*words, self.method.lower()])
 
+    def get_operation(self, *args: Any, **kwargs: Any) -> Any:
+        operation = super().get_operation(*args, **kwargs)
+        kind = next((k.kind for k in KINDS if f"/{k.plural}/" in self.path), None)
+        return openapi.with_kind(operation, kind) if kind and operation else operation
+
 
 class ScenarioApi(APIView):
-    parser_classes = [JSONParser]  # the API speaks JSON (and YAML where it says so), not HTML forms
+    parser_classes = [SafeJSONParser]  # the API speaks JSON (and YAML where it says so), not HTML forms
     schema = PathOperationIds()
 
 
@@ -108,7 +137,8 @@ class ScenarioListCreateApi(ScenarioApi):
 
 
 class ScenarioDetailApi(ScenarioApi):
-    @extend_schema(responses=responses({200: s.ScenarioDetailSerializer}, 404), summary="A scenario")
+    @extend_schema(parameters=[IF_NONE_MATCH], responses=responses({200: s.ScenarioDetailSerializer, 304: None}, 404),
+                   summary="A scenario")
     def get(self, request: Request, slug: str) -> Response:
         return detail(request, selectors.readable_scenario(request.user, slug))
 
@@ -128,7 +158,7 @@ class ScenarioDetailApi(ScenarioApi):
         version = based_on(request, data.pop("version", None), required=True)
         return detail(request, services.update_scenario(scenario, version, **data))
 
-    @extend_schema(parameters=[IF_MATCH], responses=responses({204: None}, 403, 404, 412), summary="Delete")
+    @extend_schema(parameters=[IF_MATCH], responses=responses({204: None}, 400, 403, 404, 412), summary="Delete")
     def delete(self, request: Request, slug: str) -> Response:
         scenario = selectors.editable_scenario(request.user, slug)
         services.delete_scenario(scenario, based_on(request))
@@ -148,11 +178,15 @@ class ScenarioForkApi(ScenarioApi):
 class ScenarioExportApi(ScenarioApi):
     renderer_classes = [JSONRenderer, YAMLRenderer]
 
-    @extend_schema(responses={(200, "application/yaml"): OpenApiTypes.STR, 404: ErrorSerializer},
+    @extend_schema(parameters=[IF_NONE_MATCH],
+                   responses={(200, "application/yaml"): OpenApiTypes.STR, 304: None, 404: ErrorSerializer},
                    summary="Export as multi-document YAML (kubectl apply -f accepts it)")
     def get(self, request: Request, slug: str) -> HttpResponse:
         scenario = selectors.readable_scenario(request.user, slug)
-        response = HttpResponse(yamlio.dump(scenario.manifests), content_type="application/yaml; charset=utf-8")
+        if not_modified(request, scenario.etag):
+            return unchanged(scenario.etag)
+        text = yamlio.dump(scenario.manifests) or f"# scenario {scenario.slug} holds no objects yet\n"
+        response = HttpResponse(text, content_type="application/yaml; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{scenario.slug}.yaml"'
         response["ETag"] = scenario.etag
         return response
@@ -200,35 +234,51 @@ def object_key(request: Request, kind: Kind, name: str, namespace: str | None) -
     return (namespace or request.query_params.get("namespace") or "default", name)
 
 
-def versioned(data: dict[str, Any], scenario: Scenario, code: int = status.HTTP_200_OK) -> Response:
-    return Response({"version": scenario.version, **data}, status=code, headers={"ETag": scenario.etag})
+def versioned(request: Request, data: dict[str, Any], scenario: Scenario, code: int = status.HTTP_200_OK,
+              location: str | None = None) -> Response:
+    if code == status.HTTP_200_OK and not_modified(request, scenario.etag):
+        return unchanged(scenario.etag)
+    headers = {"ETag": scenario.etag, **({"Location": location} if location else {})}
+    return Response({"version": scenario.version, **data}, status=code, headers=headers)
+
+
+def object_url(scenario: Scenario, kind: Kind, doc: dict[str, Any]) -> str:
+    namespace, name = documents.identity(doc, kind)
+    if namespace:
+        return reverse(f"scenario-{kind.plural}-namespaced-detail",
+                       kwargs={"slug": scenario.slug, "namespace": namespace, "name": name})
+    return reverse(f"scenario-{kind.plural}-detail", kwargs={"slug": scenario.slug, "name": name})
 
 
 class ObjectListApi(ScenarioApi):
-    @extend_schema(responses=responses({200: s.ObjectListSerializer}, 404), summary="Objects of one kind")
+    @extend_schema(parameters=[IF_NONE_MATCH], responses=responses(
+        {200: openapi.versioned("items", openapi.KIND_MANIFESTS), 304: None}, 404), summary="Objects of one kind")
     def get(self, request: Request, slug: str, kind: str) -> Response:
         scenario = selectors.readable_scenario(request.user, slug)
-        return versioned({"items": selectors.objects_of_kind(scenario, KIND_BY_PLURAL[kind])}, scenario)
+        return versioned(request, {"items": selectors.objects_of_kind(scenario, KIND_BY_PLURAL[kind])}, scenario)
 
     @extend_schema(request=MANIFEST_BODY, parameters=[IF_MATCH],
-                   responses=responses({201: s.ObjectSerializer}, 400, 403, 404, 409, 412, 413), summary="Add one")
+                   responses=responses({201: ONE_OBJECT}, 400, 403, 404, 409, 412, 413), summary="Add one")
     def post(self, request: Request, slug: str, kind: str) -> Response:
         scenario = selectors.editable_scenario(request.user, slug)
         scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], [request.data], based_on(request))
-        return versioned({"object": scenario.manifests[-1]}, scenario, status.HTTP_201_CREATED)
+        added = scenario.manifests[-1]
+        return versioned(request, {"object": added}, scenario, status.HTTP_201_CREATED,
+                         object_url(scenario, KIND_BY_PLURAL[kind], added))
 
 
 class ObjectBulkApi(ScenarioApi):
     @extend_schema(request=s.BulkTemplateSerializer, parameters=[IF_MATCH],
-                   responses=responses({201: s.ObjectsSerializer}, 400, 403, 404, 409, 412, 413),
+                   responses=responses({201: openapi.versioned("objects", openapi.KIND_MANIFESTS)},
+                                       400, 403, 404, 409, 412, 413),
                    summary="Add many: a list of manifests, or {template, count}",
                    description="The body is either a JSON list of manifests or {\"template\": manifest, \"count\": N}.")
     def post(self, request: Request, slug: str, kind: str) -> Response:
         scenario = selectors.editable_scenario(request.user, slug)
         docs = self.documents(request.data)
         scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], docs, based_on(request))
-        return versioned({"objects": scenario.manifests[len(scenario.manifests) - len(docs):]}, scenario,
-                         status.HTTP_201_CREATED)
+        return versioned(request, {"objects": scenario.manifests[len(scenario.manifests) - len(docs):]}, scenario,
+                         status.HTTP_201_CREATED, reverse(f"scenario-{kind}", kwargs={"slug": scenario.slug}))
 
     def documents(self, body: Any) -> list[Any]:
         if isinstance(body, list):
@@ -238,21 +288,22 @@ class ObjectBulkApi(ScenarioApi):
 
 
 class ObjectDetailApi(ScenarioApi):
-    @extend_schema(parameters=[NAMESPACE], responses=responses({200: s.ObjectSerializer}, 404), summary="One object")
+    @extend_schema(parameters=[NAMESPACE, IF_NONE_MATCH], responses=responses({200: ONE_OBJECT, 304: None}, 404),
+                   summary="One object")
     def get(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
         scenario = selectors.readable_scenario(request.user, slug)
         key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
-        return versioned({"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
+        return versioned(request, {"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
 
     @extend_schema(request=MANIFEST_BODY, parameters=[NAMESPACE, IF_MATCH],
-                   responses=responses({200: s.ObjectSerializer}, 400, 403, 404, 412, 413), summary="Replace one")
+                   responses=responses({200: ONE_OBJECT}, 400, 403, 404, 412, 413), summary="Replace one")
     def put(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
         scenario = selectors.editable_scenario(request.user, slug)
         key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
         scenario = services.replace_object(scenario, KIND_BY_PLURAL[kind], key, request.data, based_on(request))
-        return versioned({"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
+        return versioned(request, {"object": selectors.object_of_kind(scenario, KIND_BY_PLURAL[kind], key)}, scenario)
 
-    @extend_schema(parameters=[NAMESPACE, IF_MATCH], responses=responses({204: None}, 403, 404, 412),
+    @extend_schema(parameters=[NAMESPACE, IF_MATCH], responses=responses({204: None}, 400, 403, 404, 409, 412),
                    summary="Remove one")
     def delete(self, request: Request, slug: str, kind: str, name: str, namespace: str | None = None) -> Response:
         scenario = selectors.editable_scenario(request.user, slug)

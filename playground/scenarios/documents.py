@@ -1,4 +1,4 @@
-"""The manifest list a scenario stores, and the four kinds it may hold.
+"""The manifest list a scenario stores, and the kinds it may hold.
 
 Validation itself is scheduler_core.manifests.load_documents — one source of truth; this module
 only names kinds, orders keys and counts.
@@ -25,6 +25,13 @@ KINDS = (
     Kind("PriorityClass", "scheduling.k8s.io/v1", "priorityclasses", namespaced=False),
     Kind("Pod", "v1", "pods", namespaced=True),
     Kind("PodDisruptionBudget", "policy/v1", "poddisruptionbudgets", namespaced=True),
+    Kind("Namespace", "v1", "namespaces", namespaced=False),
+    # Workloads, re-created by their controllers in a run (scheduler_core.controllers).
+    Kind("Deployment", "apps/v1", "deployments", namespaced=True),
+    Kind("ReplicaSet", "apps/v1", "replicasets", namespaced=True),
+    Kind("StatefulSet", "apps/v1", "statefulsets", namespaced=True),
+    Kind("DaemonSet", "apps/v1", "daemonsets", namespaced=True),
+    Kind("Job", "batch/v1", "jobs", namespaced=True),
 )
 KIND_BY_PLURAL = {k.plural: k for k in KINDS}
 KIND_BY_NAME = {k.kind: k for k in KINDS}

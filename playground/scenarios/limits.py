@@ -6,6 +6,12 @@ MAX_OBJECTS_PER_KIND = {
     "Pod": 50_000,
     "PriorityClass": 1_000,
     "PodDisruptionBudget": 1_000,
+    "Namespace": 1_000,
+    "Deployment": 1_000,
+    "ReplicaSet": 1_000,
+    "StatefulSet": 1_000,
+    "DaemonSet": 1_000,
+    "Job": 1_000,
 }
 MAX_BULK_COUNT = 5_000
 

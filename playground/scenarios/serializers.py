@@ -2,23 +2,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.accounts.services import is_guest
+from playground.openapi import KIND_MANIFEST
 from playground.scenarios import selectors
 from playground.scenarios.limits import MAX_BULK_COUNT, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH
 from playground.scenarios.models import Scenario, Visibility
 
-MANIFEST_HELP = "a Kubernetes manifest: Node, PriorityClass, Pod or PodDisruptionBudget"
+MANIFEST_HELP = ("a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, "
+                 "StatefulSet, DaemonSet or Job")
+
+
+@extend_schema_field({"oneOf": [{"$ref": f"#/components/schemas/{k}"}
+                                for k in ("Node", "PriorityClass", "Pod", "PodDisruptionBudget")]})
+class ManifestField(serializers.DictField):
+    """A manifest of one of the four kinds (shapes in playground.openapi)."""
+
+
+@extend_schema_field(KIND_MANIFEST)
+class KindManifestField(serializers.DictField):
+    """A manifest of the kind the URL names."""
 
 
 # --- output ---------------------------------------------------------------------------------
 
+class StrictCharField(serializers.CharField):
+    """A string, and only a string: `"title": 0` is refused rather than stored as "0"."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class OwnerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     username = serializers.CharField()
-    is_guest = serializers.SerializerMethodField()
+    isGuest = serializers.SerializerMethodField()
 
-    def get_is_guest(self, user: Any) -> bool:
+    def get_isGuest(self, user: Any) -> bool:
         return is_guest(user)
 
 
@@ -27,26 +50,29 @@ class CountsSerializer(serializers.Serializer):  # type: ignore[type-arg]
     priorityclasses = serializers.IntegerField(default=0)
     pods = serializers.IntegerField(default=0)
     poddisruptionbudgets = serializers.IntegerField(default=0)
+    namespaces = serializers.IntegerField(default=0)
 
 
 class ScenarioSummarySerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     owner = OwnerSerializer(read_only=True)
-    forked_from = serializers.CharField(source="forked_from_slug", allow_null=True, read_only=True,
-                                        help_text="slug of the scenario this was forked from")
+    forkedFrom = serializers.CharField(source="forked_from_slug", allow_null=True, read_only=True,
+                                       help_text="slug of the scenario this was forked from")
     counts = CountsSerializer(read_only=True)
-    can_edit = serializers.SerializerMethodField()
+    canEdit = serializers.SerializerMethodField()
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
 
     class Meta:
         model = Scenario
-        fields = ["slug", "title", "description", "owner", "visibility", "forked_from", "version",
-                  "counts", "can_edit", "created_at", "updated_at"]
+        fields = ["slug", "title", "description", "owner", "visibility", "forkedFrom", "version",
+                  "counts", "canEdit", "createdAt", "updatedAt"]
 
-    def get_can_edit(self, scenario: Scenario) -> bool:
+    def get_canEdit(self, scenario: Scenario) -> bool:
         return selectors.can_edit(self.context["request"].user, scenario)
 
 
 class ScenarioDetailSerializer(ScenarioSummarySerializer):
-    objects = serializers.ListField(source="manifests", child=serializers.DictField(), help_text=MANIFEST_HELP)
+    objects = serializers.ListField(source="manifests", child=ManifestField(), help_text=MANIFEST_HELP)
     settings = serializers.DictField()
     ignored = serializers.ListField(child=serializers.CharField(),
                                     help_text="fields accepted but not modelled, e.g. volumes")
@@ -62,21 +88,6 @@ class ScenarioPageSerializer(serializers.Serializer):  # type: ignore[type-arg]
     results = ScenarioSummarySerializer(many=True)
 
 
-class ObjectListSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    version = serializers.IntegerField()
-    items = serializers.ListField(child=serializers.DictField(), help_text=MANIFEST_HELP)
-
-
-class ObjectSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    version = serializers.IntegerField()
-    object = serializers.DictField(help_text=MANIFEST_HELP)
-
-
-class ObjectsSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    version = serializers.IntegerField()
-    objects = serializers.ListField(child=serializers.DictField(), help_text=MANIFEST_HELP)
-
-
 # --- input ----------------------------------------------------------------------------------
 
 class ScenarioListQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -85,10 +96,10 @@ class ScenarioListQuerySerializer(serializers.Serializer):  # type: ignore[type-
 
 
 class ScenarioWriteSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    title = serializers.CharField(max_length=MAX_TITLE_LENGTH)
-    description = serializers.CharField(max_length=MAX_DESCRIPTION_LENGTH, allow_blank=True, default="")
+    title = StrictCharField(max_length=MAX_TITLE_LENGTH)
+    description = StrictCharField(max_length=MAX_DESCRIPTION_LENGTH, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
-    objects = serializers.ListField(child=serializers.DictField(), default=list, help_text=MANIFEST_HELP)
+    objects = serializers.ListField(child=ManifestField(), default=list, help_text=MANIFEST_HELP)
     settings = serializers.DictField(default=dict, help_text="seed, speed and SchedulerConfig fields")
 
 
@@ -98,23 +109,23 @@ class ScenarioUpdateSerializer(ScenarioWriteSerializer):
 
 
 class ForkSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    title = serializers.CharField(max_length=MAX_TITLE_LENGTH, required=False)
+    title = StrictCharField(max_length=MAX_TITLE_LENGTH, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
 
 class ImportSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    yaml = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text="multi-document YAML")
-    title = serializers.CharField(max_length=MAX_TITLE_LENGTH, default="Imported scenario")
-    description = serializers.CharField(max_length=MAX_DESCRIPTION_LENGTH, allow_blank=True, default="")
+    yaml = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="multi-document YAML")
+    title = StrictCharField(max_length=MAX_TITLE_LENGTH, default="Imported scenario")
+    description = StrictCharField(max_length=MAX_DESCRIPTION_LENGTH, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     settings = serializers.DictField(default=dict)
 
 
 class ReplaceYamlSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    yaml = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text="multi-document YAML")
+    yaml = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="multi-document YAML")
     version = serializers.IntegerField(min_value=1, required=False)
 
 
 class BulkTemplateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    template = serializers.DictField(help_text=f"{MANIFEST_HELP}; copies are named <name>-1 .. <name>-N")
+    template = KindManifestField(help_text=f"{MANIFEST_HELP}; copies are named <name>-1 .. <name>-N")
     count = serializers.IntegerField(min_value=1, max_value=MAX_BULK_COUNT)

@@ -87,13 +87,14 @@ def add_objects(scenario: Scenario, kind: Kind, docs: list[Any], based_on: int |
 
 def replace_object(scenario: Scenario, kind: Kind, key: tuple[str, str], doc: Any,
                    based_on: int | None) -> Scenario:
-    doc = _as_kind(doc, kind)
-    _refuse_rename(doc, kind, key)
+    """PUT replaces an object that exists (404 otherwise: create with POST), under the same name."""
 
     def change(current: Scenario) -> Fields:
         index = _index_or_404(current, kind, key)
+        new = _as_kind(doc, kind)
+        _refuse_rename(new, kind, key)
         manifests = list(current.manifests)
-        manifests[index] = doc
+        manifests[index] = new
         return objects_fields(manifests)
 
     return _write(scenario, based_on, change)
@@ -102,6 +103,8 @@ def replace_object(scenario: Scenario, kind: Kind, key: tuple[str, str], doc: An
 def delete_object(scenario: Scenario, kind: Kind, key: tuple[str, str], based_on: int | None) -> Scenario:
     def change(current: Scenario) -> Fields:
         index = _index_or_404(current, kind, key)
+        if kind.kind == "PriorityClass":
+            _refuse_class_in_use(current.manifests, key[1])
         return objects_fields([d for i, d in enumerate(current.manifests) if i != index])
 
     return _write(scenario, based_on, change)
@@ -138,12 +141,31 @@ def _refuse_rename(doc: Document, kind: Kind, key: tuple[str, str]) -> None:
 
 
 def _refuse_duplicates(existing: list[Document], kind: Kind, new: list[Document]) -> None:
+    """409 for a name the scenario already has; 400 for a name the request itself gives twice."""
     taken = {documents.identity(d, kind) for d in documents.of_kind(existing, kind)}
-    for doc in new:
+    given: dict[tuple[str, str], int] = {}
+    for i, doc in enumerate(new):
         key = documents.identity(doc, kind)
+        name = "/".join(filter(None, key))
+        where = f"[{i}].metadata.name" if len(new) > 1 else "metadata.name"
         if key in taken:
-            raise Conflict(f"{kind.kind} {'/'.join(filter(None, key))} already exists in this scenario")
-        taken.add(key)
+            raise Conflict(f"{kind.kind} {name} already exists in this scenario"
+                           + (f" (item [{i}] of this request)" if len(new) > 1 else "")
+                           + ": replace it with PUT, or choose another name")
+        if key in given:
+            raise InvalidDocuments([field_error(where, f"{kind.kind} {name} appears twice in this request "
+                                                       f"(items [{given[key]}] and [{i}])",
+                                                value=documents.name_of(doc))])
+        given[key] = i
+
+
+def _refuse_class_in_use(manifests: list[Document], name: str) -> None:
+    users = [f"{documents.namespace_of(d)}/{documents.name_of(d)}" for d in documents.of_kind(manifests, documents.KIND_BY_NAME["Pod"])
+             if isinstance(d.get("spec"), dict) and d["spec"].get("priorityClassName") == name]
+    if users:
+        shown = ", ".join(users[:5]) + (f" and {len(users) - 5} more" if len(users) > 5 else "")
+        raise Conflict(f"PriorityClass {name} is used by {len(users)} pod{'s' * (len(users) != 1)} ({shown}): "
+                       "delete them or change their priorityClassName first")
 
 
 def _index_or_404(scenario: Scenario, kind: Kind, key: tuple[str, str]) -> int:

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from playground import ranges
 from playground.api_errors import InvalidDocuments, field_error
 from playground.scenarios.documents import KINDS, Document, counts
 from playground.scenarios.limits import MAX_OBJECTS_PER_KIND
+from scheduler_core.config import SchedulerConfig
 from scheduler_core.manifests import FieldError, ManifestError, load_documents
 from scheduler_core.objects import Cluster
 
@@ -48,18 +50,11 @@ def validate_settings(settings: Any) -> dict[str, Any]:
 
 
 def _validate_run_settings(settings: dict[str, Any]) -> None:
-    seed, speed = settings.get("seed", 0), settings.get("speed", 1)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidDocuments([field_error("settings.seed", "must be an integer", value=seed)])
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 1000:
-        raise InvalidDocuments([field_error("settings.speed", "must be a number from 0 (as fast as possible) to 1000", value=speed)])
+    ranges.check_seed(settings.get("seed", 0), "settings.seed")
+    ranges.check_speed(settings.get("speed", 1), "settings.speed")
 
 
 def _validate_scheduler_config(config: dict[str, Any]) -> None:
-    try:
-        from scheduler_core.config import SchedulerConfig
-    except ImportError:  # the core engine's config has not landed in this checkout yet
-        return
     try:
         SchedulerConfig.from_json(config)
     except (ValueError, TypeError) as e:

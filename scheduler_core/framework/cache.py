@@ -46,18 +46,29 @@ def pod_signature(pod: Pod) -> tuple[Any, ...]:
 class FilterResults:
     """One signature's node-local Filter statuses by node position (None: evaluate again)."""
 
-    __slots__ = ("pending", "statuses")
+    __slots__ = ("_distinct", "pending", "statuses", "with_nominated")
 
     def __init__(self, size: int) -> None:
         self.statuses: list[Status | None] = [None] * size
         # positions whose status is unknown or not Success: the only nodes a cycle must look at
         self.pending: set[int] = set(range(size))
+        # one object per distinct status, so a walk can tell repeats apart by identity
+        self._distinct: dict[Status, Status] = {}
+        # fast path (framework/whatif.py): the verdict with these nominated pods added, by position
+        self.with_nominated: dict[int, tuple[list[Pod], Status]] = {}
 
     def invalidate(self, i: int) -> None:
         self.statuses[i] = None
         self.pending.add(i)
+        self.with_nominated.pop(i, None)
+
+    def intern(self, status: Status) -> Status:
+        """The one stored object equal to ``status``."""
+        return self._distinct.setdefault(status, status)
 
     def store(self, i: int, status: Status) -> None:
+        if status.code != Code.SUCCESS:
+            status = self._distinct.setdefault(status, status)
         self.statuses[i] = status
         if status.code == Code.SUCCESS:
             self.pending.discard(i)
@@ -87,12 +98,30 @@ class Take:
     """``[seq[k] for k in positions]`` for lists aligned with the node list, by one or two slices
     when the positions are a run (the usual result of the round-robin walk, wrapping at the end)."""
 
-    __slots__ = ("positions", "start", "stop")
+    __slots__ = ("positions", "size", "start", "stop")
 
-    def __init__(self, positions: list[int], run: tuple[int, int] | None = None) -> None:
+    def __init__(self, positions: list[int], run: tuple[int, int] | None = None, size: int = 0) -> None:
         self.positions = positions
-        # run: (first position, count), given when known to be exactly what ``positions`` holds
-        self.start, self.stop = (run[0], run[0] + run[1]) if run is not None else (-1, -1)
+        # run: (first position, count), given when known to be exactly what ``positions`` holds,
+        # with ``size`` the length of the node list the run wraps around
+        self.start, self.stop = (run[0], run[0] + run[1]) if run is not None and size else (-1, -1)
+        self.size = size
+
+    def among(self, candidates: set[int]) -> set[int]:
+        """The positions taken that are in ``candidates`` (a small set: the nodes changed lately)."""
+        if self.start < 0 or 16 * len(candidates) > len(self.positions):
+            return candidates.intersection(self.positions)
+        start, stop, size = self.start, self.stop, self.size
+        return {k for k in candidates if start <= k < stop or k < stop - size}
+
+    def places(self, positions: set[int]) -> list[int]:
+        """Indexes into the taken list of these taken positions, ascending."""
+        if self.start >= 0:
+            start, size = self.start, self.size
+            return sorted((k - start) % size for k in positions)
+        if len(positions) < 16:
+            return sorted(map(self.positions.index, positions))
+        return [j for j, k in enumerate(self.positions) if k in positions]
 
     def __call__(self, seq: list[T]) -> list[T]:
         if self.start < 0:

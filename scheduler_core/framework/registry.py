@@ -11,7 +11,8 @@ from typing import Any
 
 from scheduler_core.config import SchedulerConfig
 
-# (module, class) in default MultiPoint order. Volume and DRA plugins are out of scope.
+# (module, class) in default MultiPoint order. Volume plugins are out of scope; DynamicResources
+# models a cluster without ResourceClaims (its PostFilter message is what users see).
 DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
     ("schedulinggates", "SchedulingGates"),
     ("queuesort", "PrioritySort"),
@@ -23,6 +24,7 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
     ("noderesources", "NodeResourcesFit"),
     ("podtopologyspread", "PodTopologySpread"),
     ("interpodaffinity", "InterPodAffinity"),
+    ("dynamicresources", "DynamicResources"),  # applyFeatureGates: only with DynamicResourceAllocation
     ("defaultpreemption", "DefaultPreemption"),
     ("noderesources", "NodeResourcesBalancedAllocation"),
     ("defaultbinder", "DefaultBinder"),
@@ -42,25 +44,22 @@ def plugin_args(config: SchedulerConfig, handle: Any) -> dict[str, Any]:
         "min_candidate_nodes_percentage": config.min_candidate_nodes_percentage,
         "min_candidate_nodes_absolute": config.min_candidate_nodes_absolute,
         "queueing_hints": config.queueing_hints,
+        "untolerated_taint_named_in_reason": config.untolerated_taint_named_in_reason,
     }
 
 
-def build_default_plugins(config: SchedulerConfig, handle: Any) -> tuple[list[Any], list[str]]:
-    """Instantiate the default profile → (plugins, names of plugins whose module is missing)."""
+def build_default_plugins(config: SchedulerConfig, handle: Any) -> list[Any]:
+    """Instantiate the default profile. A plugin that fails to import is a bug: it raises."""
     args = plugin_args(config, handle)
     plugins: list[Any] = []
-    missing: list[str] = []
     for module_name, class_name in DEFAULT_PLUGINS:
         if class_name == "DefaultPreemption" and not config.preemption:
             continue
-        try:
-            module = importlib.import_module(f"scheduler_core.plugins.{module_name}")
-            cls = getattr(module, class_name)
-        except (ImportError, AttributeError):
-            missing.append(class_name)
+        if class_name == "DynamicResources" and not config.dynamic_resource_allocation:
             continue
+        cls = getattr(importlib.import_module(f"scheduler_core.plugins.{module_name}"), class_name)
         plugins.append(_instantiate(cls, args))
-    return plugins, missing
+    return plugins
 
 
 def _instantiate(cls: Any, args: dict[str, Any]) -> Any:

@@ -50,12 +50,17 @@ class Framework:
 
     def run_pre_filter_plugins(
         self, state: CycleState, pod: Pod, nodes: list[NodeInfo]
-    ) -> tuple[PreFilterResult | None, Status, list[str], list[str]]:
-        """RunPreFilterPlugins → (result, status, unschedulable plugins, plugins that narrowed nodes)."""
+    ) -> tuple[PreFilterResult | None, Status, list[str]]:
+        """RunPreFilterPlugins → (result, status, plugins whose PreFilterResult narrowed the nodes).
+
+        As upstream, the third value is returned even on success (findNodesThatFitPod makes it
+        diagnosis.UnschedulablePlugins, so a pod narrowed to no existing node waits for those
+        plugins' events); it is empty when a plugin rejected with U&U or failed, and a plugin that
+        rejected is only in the status (the caller adds it, Diagnosis.AddPluginStatus).
+        """
         result: PreFilterResult | None = None
         returned = Status.success()
-        rejected: list[str] = []
-        with_nodes: list[str] = []
+        with_nodes: set[str] = set()
         for plugin in self.pre_filter_plugins:
             res, status = plugin.pre_filter(state, pod, nodes)
             if status.is_skip:
@@ -64,21 +69,21 @@ class Framework:
             if not status.is_success:
                 status = status.with_plugin(plugin.name)
                 if status.code == Code.UNSCHEDULABLE_AND_UNRESOLVABLE:
-                    return None, status, rejected + [plugin.name], with_nodes
+                    return None, status, []
                 if status.code == Code.UNSCHEDULABLE:
                     returned = status
-                    rejected.append(plugin.name)
                     continue
                 return None, Status.error(f'running PreFilter plugin "{plugin.name}": {status.message}',
-                                          plugin.name), [], with_nodes
+                                          plugin.name), []
             if res is not None and res.node_names is not None:
-                with_nodes.append(plugin.name)
+                with_nodes.add(plugin.name)
                 result = res.merge(result) if result is not None else res
                 if result.node_names is not None and not result.node_names:
-                    msg = (f"node(s) didn't satisfy plugin {with_nodes[0]}" if len(with_nodes) == 1
-                           else f"node(s) didn't satisfy plugin(s) [{' '.join(with_nodes)}] simultaneously")
-                    return result, Status.unresolvable(msg), rejected + with_nodes, with_nodes
-        return result, returned, rejected, with_nodes
+                    names = sorted(with_nodes)  # sets.List: sorted
+                    msg = (f"node(s) didn't satisfy plugin {names[0]}" if len(names) == 1
+                           else f"node(s) didn't satisfy plugin(s) [{' '.join(names)}] simultaneously")
+                    return result, Status.unresolvable(msg), names
+        return result, returned, sorted(with_nodes)
 
     def filter_chain(self, state: CycleState) -> list[tuple[str, Any]]:
         """The Filter methods to run this cycle (plugins whose PreFilter returned Skip are left out)."""
@@ -159,10 +164,9 @@ class Framework:
         """Raw scores of the node-local plugins, one column per plugin: nodes not in ``results``
         (``positions`` = each node's place in the cluster's node list) are scored, in node order."""
         positions = take.positions
-        missing = results.unknown.intersection(positions)
+        missing = take.among(results.unknown)
         if missing:
-            order = sorted(map(positions.index, missing)) if len(missing) < 16 else [
-                j for j, k in enumerate(positions) if k in missing]
+            order = take.places(missing)
             for j in order:
                 row = []
                 for plugin in plugins:

@@ -1,7 +1,7 @@
 """Kubernetes manifests ↔ scheduler_core objects: the project's only validation.
 
 Public API (the REST layer and the simulation code against exactly this):
-load_yaml, load_documents, parse_pod, parse_node, cluster_to_documents, dump_yaml,
+load_yaml, load_documents, parse_pod, parse_node, parse_namespace, cluster_to_documents, dump_yaml,
 FieldError, ManifestError, SYSTEM_PRIORITY_CLASSES, SIM_EPOCH.
 """
 from __future__ import annotations
@@ -11,6 +11,7 @@ from scheduler_core.manifests.export import cluster_to_documents, dump_yaml
 from scheduler_core.manifests.loader import (
     load_documents,
     load_yaml,
+    parse_namespace,
     parse_node,
     parse_pod,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "dump_yaml",
     "load_documents",
     "load_yaml",
+    "parse_namespace",
     "parse_node",
     "parse_pod",
 ]

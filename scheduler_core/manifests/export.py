@@ -13,9 +13,11 @@ from scheduler_core.manifests.times import format_time
 from scheduler_core.objects import (
     DEFAULT_SCHEDULER_NAME,
     DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS,
+    NAMESPACE_NAME_LABEL,
     Cluster,
     Container,
     LabelSelector,
+    Namespace,
     Node,
     NodeAffinity,
     NodeSelectorRequirement,
@@ -27,18 +29,22 @@ from scheduler_core.objects import (
     PriorityClass,
     Toleration,
     TopologySpreadConstraint,
+    Workload,
 )
 from scheduler_core.quantity import format_quantity
 
 
 def cluster_to_documents(cluster: Cluster) -> list[dict[str, Any]]:
-    """PriorityClasses, Nodes, Pods, PDBs — in an order kubectl apply accepts; system classes omitted."""
+    """Namespaces, PriorityClasses, Nodes, Pods, PDBs — in an order kubectl apply accepts; system
+    classes omitted."""
     system = set(SYSTEM_PRIORITY_CLASSES)
     return (
-        [priority_class_document(pc) for pc in cluster.priority_classes if pc not in system]
+        [namespace_document(ns) for ns in cluster.namespaces]
+        + [priority_class_document(pc) for pc in cluster.priority_classes if pc not in system]
         + [node_document(n) for n in cluster.nodes]
         + [pod_document(p) for p in cluster.pods]
         + [pdb_document(b) for b in cluster.pdbs]
+        + [workload_document(w) for w in cluster.workloads]
     )
 
 
@@ -58,6 +64,12 @@ def _metadata(name: str, labels: Mapping[str, str], namespace: str | None = None
     if labels:
         meta["labels"] = dict(labels)
     return meta
+
+
+def namespace_document(ns: Namespace) -> dict[str, Any]:
+    """The automatic kubernetes.io/metadata.name label is left out: the API server adds it."""
+    labels = {k: v for k, v in ns.labels.items() if k != NAMESPACE_NAME_LABEL}
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": _metadata(ns.name, labels)}
 
 
 def priority_class_document(pc: PriorityClass) -> dict[str, Any]:
@@ -93,6 +105,12 @@ def pod_document(pod: Pod) -> dict[str, Any]:
     meta = _metadata(pod.name, pod.labels, pod.namespace)
     if pod.uid and pod.uid != default_uid(pod.namespace, pod.name):
         meta["uid"] = pod.uid
+    if pod.owner_references:
+        meta["ownerReferences"] = [
+            {"apiVersion": r.api_version, "kind": r.kind, "name": r.name, "uid": r.uid, "controller": r.controller,
+             "blockOwnerDeletion": r.block_owner_deletion}
+            for r in pod.owner_references
+        ]
     doc: dict[str, Any] = {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": _pod_spec(pod)}
     status: dict[str, Any] = {}
     if pod.start_time is not None:
@@ -281,3 +299,43 @@ def pdb_document(pdb: PodDisruptionBudget) -> dict[str, Any]:
 
 def _drop_empty(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v not in ("", 0, None)}
+
+
+_JOB_GENERATED_LABELS = ("batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name", "controller-uid",
+                         "job-name")
+
+
+def workload_document(w: Workload) -> dict[str, Any]:
+    """Deployment / ReplicaSet / StatefulSet / DaemonSet / Job as kubectl apply takes it."""
+    from scheduler_core.manifests.workloads import RUN_SECONDS_ANNOTATION, workload_uid
+
+    meta = _metadata(w.name, w.labels, w.namespace)
+    if w.uid != workload_uid(w.kind, w.namespace, w.name):
+        meta["uid"] = w.uid
+    spec: dict[str, Any] = {}
+    if w.replicas is not None:
+        spec["replicas"] = w.replicas
+    if w.kind == "StatefulSet" and w.pod_management_policy != "OrderedReady":
+        spec["podManagementPolicy"] = w.pod_management_policy
+    if w.kind == "Job":
+        spec["parallelism"] = w.parallelism
+        if w.completions is not None:
+            spec["completions"] = w.completions
+        spec["backoffLimit"] = w.backoff_limit
+    template_labels = dict(w.template.labels)
+    if w.kind == "Job":
+        template_labels = {k: v for k, v in template_labels.items() if k not in _JOB_GENERATED_LABELS}
+    else:
+        spec["selector"] = label_selector_document(w.selector)
+    template_meta: dict[str, Any] = {"labels": template_labels}
+    if w.kind == "Job" and w.run_seconds is not None:
+        template_meta["annotations"] = {RUN_SECONDS_ANNOTATION: _seconds(w.run_seconds)}
+    template_spec = _pod_spec(w.template)
+    if w.kind == "Job":
+        template_spec = {"restartPolicy": "Never", **template_spec}
+    spec["template"] = {"metadata": template_meta, "spec": template_spec}
+    return {"apiVersion": w.api_version, "kind": w.kind, "metadata": meta, "spec": spec}
+
+
+def _seconds(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

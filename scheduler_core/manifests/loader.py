@@ -9,6 +9,7 @@ import yaml
 
 from scheduler_core.manifests.context import Doc
 from scheduler_core.manifests.errors import SYNTAX, FieldError, ManifestError
+from scheduler_core.manifests.namespaces import parse_namespace_doc
 from scheduler_core.manifests.nodes import parse_node_doc
 from scheduler_core.manifests.pdbs import parse_pdb_doc
 from scheduler_core.manifests.pods import PodDraft, parse_pod_draft
@@ -18,8 +19,15 @@ from scheduler_core.manifests.priority import (
     check_single_default,
     parse_priority_class_doc,
 )
+from scheduler_core.manifests.workloads import (
+    WORKLOAD_API_VERSIONS,
+    WorkloadDraft,
+    admit_workload,
+    parse_workload_doc,
+)
 from scheduler_core.objects import (
     Cluster,
+    Namespace,
     Node,
     Pod,
     PodDisruptionBudget,
@@ -31,9 +39,11 @@ API_VERSIONS = {
     "Pod": "v1",
     "PriorityClass": "scheduling.k8s.io/v1",
     "PodDisruptionBudget": "policy/v1",
+    "Namespace": "v1",
+    **WORKLOAD_API_VERSIONS,
 }
 _TOP_LEVEL = ("apiVersion", "kind", "metadata", "spec", "status")
-_SKIPPED_KINDS = {"Namespace": "namespaces exist implicitly in the playground"}
+_SKIPPED_KINDS: dict[str, str] = {}
 
 
 @dataclass
@@ -42,6 +52,8 @@ class _Parsed:
     classes: list[tuple[Doc, PriorityClass]] = field(default_factory=list)
     pods: list[tuple[Doc, PodDraft]] = field(default_factory=list)
     pdbs: list[tuple[Doc, PodDisruptionBudget]] = field(default_factory=list)
+    namespaces: list[tuple[Doc, Namespace]] = field(default_factory=list)
+    workloads: list[tuple[Doc, WorkloadDraft]] = field(default_factory=list)
     docs: list[Doc] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
 
@@ -133,6 +145,10 @@ def _parse_one(doc: Doc, manifest: dict[str, Any], parsed: _Parsed) -> None:
         parsed.pods.append((doc, parse_pod_draft(doc, manifest)))
     elif doc.kind == "PriorityClass":
         parsed.classes.append((doc, parse_priority_class_doc(doc, manifest)))
+    elif doc.kind == "Namespace":
+        parsed.namespaces.append((doc, parse_namespace_doc(doc, manifest)))
+    elif doc.kind in WORKLOAD_API_VERSIONS:
+        parsed.workloads.append((doc, parse_workload_doc(doc, manifest)))
     else:
         parsed.pdbs.append((doc, parse_pdb_doc(doc, manifest)))
 
@@ -165,6 +181,8 @@ def _assemble(parsed: _Parsed) -> Cluster:
         priority_classes=tuple(classes),
         pods=tuple(pods),
         pdbs=tuple(pdb for _, pdb in parsed.pdbs),
+        namespaces=tuple(ns for _, ns in parsed.namespaces),
+        workloads=tuple(admit_workload(doc, draft, classes) for doc, draft in parsed.workloads),
         ignored=tuple(parsed.ignored + [note for doc in parsed.docs for note in doc.ignored]),
     )
 
@@ -211,6 +229,16 @@ def parse_pod(
     if doc.errors:
         raise ManifestError(doc.errors)
     return pod
+
+
+def parse_namespace(manifest: dict[str, Any]) -> Namespace:
+    """One Namespace created mid-run: the same validation as load_documents."""
+    doc = Doc(0, "Namespace", 0)
+    _check_single(doc, manifest, "Namespace")
+    namespace = parse_namespace_doc(doc, manifest)
+    if doc.errors:
+        raise ManifestError(doc.errors)
+    return namespace
 
 
 def parse_node(manifest: dict[str, Any]) -> Node:

@@ -28,6 +28,7 @@ from scheduler_core.objects import (
     PREEMPT_NEVER,
     Container,
     ContainerPort,
+    OwnerReference,
     Pod,
 )
 
@@ -77,7 +78,7 @@ def default_uid(namespace: str, name: str) -> str:
 
 
 def parse_pod_draft(doc: Doc, manifest: dict[str, Any]) -> PodDraft:
-    meta, labels = read_metadata(doc, manifest, ("name", "namespace", "labels", "uid"))
+    meta, labels = read_metadata(doc, manifest, ("name", "namespace", "labels", "uid", "ownerReferences"))
     check_name(doc, doc.name, "metadata.name")
     spec = doc.get_map(manifest, "spec", "")
     status = doc.get_map(manifest, "status", "")
@@ -111,8 +112,29 @@ def parse_pod_draft(doc: Doc, manifest: dict[str, Any]) -> PodDraft:
         start_time=_start_time(doc, status),
         scheduler_name=doc.get_str(spec, "schedulerName", "spec") or DEFAULT_SCHEDULER_NAME,
         nominated_node_name=doc.get_str(status, "nominatedNodeName", "status"),
+        owner_references=_owner_references(doc, meta),
     )
     return PodDraft(pod, doc.get_int(spec, "priority", "spec"), policy)
+
+
+def _owner_references(doc: Doc, meta: dict[str, Any]) -> tuple[OwnerReference, ...]:
+    """metadata.ownerReferences (ValidateOwnerReferences: at most one controller)."""
+    refs = []
+    for path, raw in doc.get_maps(meta, "ownerReferences", "metadata"):
+        doc.check_keys(raw, path, ("apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"))
+        for key in ("apiVersion", "kind", "name", "uid"):
+            if not raw.get(key):
+                doc.required(child(path, key))
+        refs.append(OwnerReference(
+            api_version=doc.get_str(raw, "apiVersion", path), kind=doc.get_str(raw, "kind", path),
+            name=doc.get_str(raw, "name", path), uid=doc.get_str(raw, "uid", path),
+            controller=doc.get_bool(raw, "controller", path),
+            block_owner_deletion=doc.get_bool(raw, "blockOwnerDeletion", path),
+        ))
+    if sum(ref.controller for ref in refs) > 1:
+        doc.invalid("metadata.ownerReferences", [r.name for r in refs if r.controller],
+                    "Only one reference can have Controller set to true")
+    return tuple(refs)
 
 
 def _all_containers(doc: Doc, spec: dict[str, Any]) -> tuple[tuple[Container, ...], tuple[Container, ...]]:

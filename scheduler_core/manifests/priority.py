@@ -35,6 +35,8 @@ def parse_priority_class_doc(doc: Doc, manifest: dict[str, Any]) -> PriorityClas
     doc.check_keys(manifest, "", ("apiVersion", "kind", "metadata", "value", "globalDefault", "description",
                                   "preemptionPolicy"))
     check_name(doc, doc.name, "metadata.name")
+    if manifest.get("value") is None:  # scheduling.k8s.io/v1 PriorityClass: "value" is a required field
+        doc.required("value", "a PriorityClass needs an integer value (higher schedules first)")
     value = doc.get_int(manifest, "value", "", 0) or 0
     global_default = doc.get_bool(manifest, "globalDefault", "")
     policy = PREEMPT_LOWER_PRIORITY

@@ -12,6 +12,7 @@ from scheduler_core.framework.events import POD_DELETE, SKIP, ClusterEventWithHi
 from scheduler_core.framework.interface import CycleState, Status
 from scheduler_core.objects import Pod
 from scheduler_core.preemption.evaluator import Evaluator
+from scheduler_core.preemption.whatif import VictimsMemo
 
 NAME = "DefaultPreemption"
 WAITING_FOR_PREEMPTION = "waiting for the preemption for this pod to be finished"
@@ -26,6 +27,8 @@ class DefaultPreemption:
         self.async_preemption = async_preemption
         self.min_percentage = min_candidate_nodes_percentage
         self.min_absolute = min_candidate_nodes_absolute
+        self._memo: VictimsMemo | None = None  # the preemption fast path's results between cycles
+        self._memo_cluster: Any = None
 
     def pre_enqueue(self, pod: Pod) -> Status:
         """While the async preemption for this pod runs, the pod may not enter activeQ/backoffQ."""
@@ -41,7 +44,10 @@ class DefaultPreemption:
 
     def post_filter(self, state: CycleState, pod: Pod, diagnosis: Diagnosis) -> tuple[str | None, Status]:
         h = self.handle
-        evaluator = Evaluator(h.framework, h.cluster, h.rng, lambda: h.now, self.min_percentage, self.min_absolute)
+        if self._memo is None or self._memo_cluster is not h.cluster:
+            self._memo, self._memo_cluster = VictimsMemo(h.cluster), h.cluster
+        evaluator = Evaluator(h.framework, h.cluster, h.rng, lambda: h.now, self.min_percentage, self.min_absolute,
+                              self._memo, h.queue.nominator.nodes())
         outcome = evaluator.preempt(state, pod, diagnosis)
         status = outcome.status
         if status.message:

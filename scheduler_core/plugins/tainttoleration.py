@@ -42,14 +42,25 @@ def count_intolerable_prefer_no_schedule(taints: Iterable[Taint], tolerations: t
     )
 
 
+def untolerated_reason(taint: Taint, named: bool = True) -> str:
+    """Filter's reason: up to v1.34 it names the taint (value may be empty: "{key: }");
+    v1.35's taint_toleration.go says only "node(s) had untolerated taint(s)"."""
+    if not named:
+        return "node(s) had untolerated taint(s)"
+    return f"node(s) had untolerated taint {{{taint.key}: {taint.value}}}"
+
+
 class TaintToleration:
     name: ClassVar[str] = NAME
+
+    def __init__(self, untolerated_taint_named_in_reason: bool = True) -> None:
+        self.named = untolerated_taint_named_in_reason
 
     def filter(self, state: CycleState, pod: Pod, node_info: NodeInfo) -> Status:
         taint = find_matching_untolerated_taint(node_info.node.taints, pod.tolerations)
         if taint is None:
             return Status.success()
-        return Status.unresolvable(f"node(s) had untolerated taint {{{taint.key}: {taint.value}}}")
+        return Status.unresolvable(untolerated_reason(taint, self.named))
 
     def pre_score(self, state: CycleState, pod: Pod, nodes: list[NodeInfo]) -> Status:
         if nodes:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,9 +15,10 @@ from scheduler_core.framework.runtime import Framework
 from scheduler_core.objects import PREEMPT_NEVER, Pod
 from scheduler_core.preemption.victims import (
     MAX_INT32,
-    earliest_start_time_of_highest_priority,
+    Victims,
     select_victims_on_node,
 )
+from scheduler_core.preemption.whatif import ResourceOnlyVictims, VictimsMemo
 
 NOT_HELPFUL = "Preemption is not helpful for scheduling"
 NOT_ELIGIBLE_NEVER = "not eligible due to preemptionPolicy=Never."
@@ -29,16 +30,16 @@ class Candidate:
     node: str
     victims: list[Pod]
     num_pdb_violations: int
+    found: Victims | None = None  # what SelectVictimsOnNode returned (victims = found.pods)
+
+    def summary(self, now: float) -> dict[str, Any]:
+        if self.found is None or self.found.pods is not self.victims:
+            self.found = Victims(self.victims, self.num_pdb_violations)
+        return self.found.summary(now)
 
     def to_json(self, now: float) -> dict[str, Any]:
-        return {
-            "node": self.node,
-            "victims": [v.key for v in self.victims],
-            "numPDBViolations": self.num_pdb_violations,
-            "highestPriority": self.victims[0].priority,
-            "prioritySum": sum(v.priority for v in self.victims),
-            "earliestStartTime": earliest_start_time_of_highest_priority(self.victims, now),
-        }
+        summary = self.summary(now)
+        return {"node": self.node, **summary, "victims": list(summary["victims"])}
 
 
 @dataclass
@@ -51,13 +52,16 @@ class PreemptionOutcome:
 
 class Evaluator:
     def __init__(self, framework: Framework, cluster: ClusterState, rng: random.Random,
-                 now: Callable[[], float], min_percentage: int = 10, min_absolute: int = 100) -> None:
+                 now: Callable[[], float], min_percentage: int = 10, min_absolute: int = 100,
+                 memo: VictimsMemo | None = None, nominated_nodes: Collection[str] | None = None) -> None:
         self.framework = framework
         self.cluster = cluster
         self.rng = rng
         self.now = now
         self.min_percentage = min_percentage
         self.min_absolute = min_absolute
+        self.memo = memo  # what-if results kept between PostFilter calls (preemption/whatif.py)
+        self.nominated_nodes = nominated_nodes  # the nominator's nodes, if known: others have none
 
     def preempt(self, state: CycleState, pod: Pod, diagnosis: Diagnosis) -> PreemptionOutcome:
         pod = self.cluster.pods[pod.key].pod  # re-read: fresh nominatedNodeName
@@ -101,14 +105,12 @@ class Evaluator:
 
     def potential_nodes(self, diagnosis: Diagnosis) -> list[NodeInfo]:
         """NodesForStatusCode(Unschedulable), in snapshot order (upstream: map order)."""
-        absent_u = diagnosis.absent_status.code == Code.UNSCHEDULABLE
-        statuses = diagnosis.node_to_status
-        out = []
-        for info in self.cluster.node_list:
-            status = statuses.get(info.name)
-            if (status is None and absent_u) or (status is not None and status.code == Code.UNSCHEDULABLE):
-                out.append(info)
-        return out
+        get = diagnosis.node_to_status.get
+        unschedulable = Code.UNSCHEDULABLE
+        nodes = self.cluster.node_list
+        if diagnosis.absent_status.code == unschedulable:
+            return [info for info in nodes if (s := get(info.node.name)) is None or s.code == unschedulable]
+        return [info for info in nodes if (s := get(info.node.name)) is not None and s.code == unschedulable]
 
     def calculate_num_candidates(self, num_nodes: int) -> int:
         n = num_nodes * self.min_percentage // 100
@@ -136,13 +138,17 @@ class Evaluator:
         statuses: dict[str, Status] = {}
         errors: list[str] = []
         now = self.now()
+        fast = ResourceOnlyVictims.for_cycle(self.framework, state, pod, pdbs, self.memo, self.nominated_nodes)
         for i in range(len(potential)):
             info = potential[(offset + i) % len(potential)]
-            victims, status = select_victims_on_node(self.framework, state.clone(), pod, info.clone(), pdbs, now)
+            found = fast.select(info, pdbs, now) if fast is not None else None
+            if found is None:
+                found = select_victims_on_node(self.framework, state.clone(), pod, info.clone(), pdbs, now)
+            victims, status = found
             if status.is_success and victims is not None and victims.pods:
                 target = non_violating if victims.num_pdb_violations == 0 else violating
                 if len(target) < num:
-                    target.append(Candidate(info.name, victims.pods, victims.num_pdb_violations))
+                    target.append(Candidate(info.name, victims.pods, victims.num_pdb_violations, victims))
                 if non_violating and len(non_violating) + len(violating) >= num:
                     break
                 continue
@@ -160,20 +166,22 @@ class Evaluator:
         now = self.now()
 
         def earliest(c: Candidate) -> float:
-            value = earliest_start_time_of_highest_priority(c.victims, now)
+            value = c.summary(now)["earliestStartTime"]
             return float("-inf") if value is None else value
 
         criteria: list[tuple[str, Callable[[Candidate], float]]] = [
             ("fewestPDBViolations", lambda c: -c.num_pdb_violations),
             ("lowestHighestPriority", lambda c: -c.victims[0].priority),
-            ("smallestPrioritySum", lambda c: -sum(v.priority + MAX_INT32 + 1 for v in c.victims)),
+            # Σ (priority + MaxInt32 + 1), exact in Python ints
+            ("smallestPrioritySum", lambda c: -(c.summary(now)["prioritySum"] + len(c.victims) * (MAX_INT32 + 1))),
             ("fewestVictims", lambda c: -len(c.victims)),
             ("latestStartTime", earliest),
         ]
         remaining = list(candidates)
         for name, score in criteria:
-            best = max(score(c) for c in remaining)
-            remaining = [c for c in remaining if score(c) == best]
+            scores = list(map(score, remaining))
+            best = max(scores)
+            remaining = [c for c, s in zip(remaining, scores) if s == best]
             if len(remaining) == 1:
                 return remaining[0], name
         return remaining[self.rng.randrange(len(remaining))], "random"

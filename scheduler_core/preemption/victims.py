@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cmp_to_key
+from dataclasses import dataclass, field
+from typing import Any
 
 from scheduler_core.cluster_state import PdbRecord
 from scheduler_core.framework.interface import CycleState, Status
@@ -28,11 +28,8 @@ def more_important_pod(a: Pod, b: Pod, now: float) -> bool:
 
 
 def sort_by_importance(pods: Sequence[Pod], now: float) -> list[Pod]:
-    def cmp(a: Pod, b: Pod) -> int:
-        if more_important_pod(a, b, now):
-            return -1
-        return 1 if more_important_pod(b, a, now) else 0
-    return sorted(pods, key=cmp_to_key(cmp))
+    """Most important first (a stable sort by MoreImportantPod: the key orders exactly as it does)."""
+    return sorted(pods, key=lambda p: (-p.priority, pod_start_time(p, now)))
 
 
 def filter_pods_with_pdb_violation(pods: Sequence[Pod], pdbs: Sequence[PdbRecord]) -> tuple[list[Pod], list[Pod]]:
@@ -62,6 +59,21 @@ def filter_pods_with_pdb_violation(pods: Sequence[Pod], pdbs: Sequence[PdbRecord
 class Victims:
     pods: list[Pod]
     num_pdb_violations: int
+    _summary: tuple[float, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+
+    def summary(self, now: float) -> dict[str, Any]:
+        """What the trace and pickOneNodeForPreemption read of these victims, computed once per
+        ``now`` (a Victims object may serve several preemptors: preemption/whatif.py)."""
+        if self._summary is None or self._summary[0] != now:
+            pods = self.pods
+            self._summary = (now, {
+                "victims": [v.key for v in pods],
+                "numPDBViolations": self.num_pdb_violations,
+                "highestPriority": pods[0].priority,
+                "prioritySum": sum(v.priority for v in pods),
+                "earliestStartTime": earliest_start_time_of_highest_priority(pods, now),
+            })
+        return self._summary[1]
 
 
 def select_victims_on_node(
@@ -106,11 +118,5 @@ def earliest_start_time_of_highest_priority(victims: Sequence[Pod], now: float) 
     """GetEarliestPodStartTime: among the highest-priority victims, the earliest start time."""
     if not victims:
         return None
-    earliest = pod_start_time(victims[0], now)
-    top = victims[0].priority
-    for p in victims:
-        if p.priority == top:
-            earliest = min(earliest, pod_start_time(p, now))
-        elif p.priority > top:
-            top, earliest = p.priority, pod_start_time(p, now)
-    return earliest
+    top = max(p.priority for p in victims)
+    return min(p.start_time if p.start_time is not None else now for p in victims if p.priority == top)

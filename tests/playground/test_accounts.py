@@ -34,7 +34,7 @@ def create_scenario(client: APIClient, title: str = "mine") -> Any:
 
 def test_anonymous_me_says_not_authenticated_and_sets_the_csrf_cookie(anon: APIClient) -> None:
     response = anon.get("/api/me")
-    assert response.json() == {"authenticated": False, "id": None, "username": None, "is_guest": False}
+    assert response.json() == {"authenticated": False, "id": None, "username": None, "isGuest": False}
     assert "csrftoken" in response.cookies
 
 
@@ -42,9 +42,9 @@ def test_anonymous_first_write_creates_a_guest_who_owns_the_scenario(anon: APICl
     created = create_scenario(anon)
     me = anon.get("/api/me").json()
     assert created.status_code == 201
-    assert me["is_guest"] is True and me["authenticated"] is True
-    assert created.json()["owner"] == {"username": me["username"], "is_guest": True}
-    assert created.json()["can_edit"] is True
+    assert me["isGuest"] is True and me["authenticated"] is True
+    assert created.json()["owner"] == {"username": me["username"], "isGuest": True}
+    assert created.json()["canEdit"] is True
 
 
 def test_a_guest_keeps_the_same_user_across_writes(anon: APIClient) -> None:
@@ -65,8 +65,8 @@ def test_signing_up_converts_the_guest_in_place_and_keeps_its_scenarios(anon: AP
     guest_id = anon.get("/api/me").json()["id"]
     response = anon.post("/api/auth/signup/", {"username": "carol", "password": PASSWORD}, format="json")
     assert response.status_code == 201
-    assert response.json() == {"authenticated": True, "id": guest_id, "username": "carol", "is_guest": False}
-    assert anon.get(f"/api/scenarios/{slug}/").json()["owner"] == {"username": "carol", "is_guest": False}
+    assert response.json() == {"authenticated": True, "id": guest_id, "username": "carol", "isGuest": False}
+    assert anon.get(f"/api/scenarios/{slug}/").json()["owner"] == {"username": "carol", "isGuest": False}
 
 
 def test_signing_up_without_a_guest_creates_a_new_logged_in_user(anon: APIClient) -> None:
@@ -175,19 +175,19 @@ def test_the_system_user_is_created_once_and_cannot_log_in(db: Any) -> None:
     assert services.is_guest(first) is False
 
 
-def test_auth_endpoints_are_throttled_with_the_error_envelope(alice: User, anon: APIClient) -> None:
-    for _ in range(20):
+def test_wrong_passwords_lock_the_account_with_the_error_envelope(alice: User, anon: APIClient) -> None:
+    for _ in range(5):
         anon.post("/api/auth/login/", {"username": "alice", "password": "wrong-wrong"}, format="json")
     response = anon.post("/api/auth/login/", {"username": "alice", "password": PASSWORD}, format="json")
     assert response.status_code == 429
-    assert response.json()["message"].startswith("Request was throttled.")
+    assert response.json()["message"].startswith("too many failed logins for 'alice'")
     assert response.json()["errors"] == []
-    assert "Retry-After" in response.headers
+    assert int(response.headers["Retry-After"]) > 0
 
 
 def test_a_user_created_elsewhere_without_a_profile_is_not_a_guest(db: Any) -> None:
     user = User.objects.create_user("admin", password=PASSWORD)
-    assert as_(user).get("/api/me").json()["is_guest"] is False
+    assert as_(user).get("/api/me").json()["isGuest"] is False
     assert make_user("frank").profile.is_guest is False
 
 

@@ -22,7 +22,7 @@ from tests.playground.scenarios_support import (  # noqa: F401 (fixtures)
 
 def envelope(response: Any) -> dict[str, Any]:
     data = response.json()
-    assert set(data) <= {"message", "errors", "current_version"}, data
+    assert set(data) <= {"message", "errors", "currentVersion"}, data
     assert isinstance(data["message"], str) and data["message"]
     assert all({"field", "message"} <= set(e) for e in data["errors"])
     return data
@@ -156,7 +156,7 @@ def test_a_stale_write_tells_the_current_version(alice: User) -> None:
     scenario = make_scenario(alice)
     data = envelope(as_(alice).patch(f"/api/scenarios/{scenario.slug}/", {"title": "x", "version": 5},
                                      format="json"))
-    assert data["current_version"] == 1 and data["errors"] == []
+    assert data["currentVersion"] == 1 and data["errors"] == []
 
 
 def test_too_many_objects_names_the_kind_in_the_errors(alice: User, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from playground.runs import conf, services
+from playground.runs import bus, conf, recovery, services
 from playground.runs.models import Run, RunCommand, RunEvent
 from playground.scenarios.models import Scenario
 from scheduler_core import Simulation
@@ -25,8 +25,8 @@ DOCS = [
 @pytest.fixture(autouse=True)
 def no_worker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     queued: list[int] = []
-    monkeypatch.setattr(services, "_enqueue_on_commit", queued.append)
-    monkeypatch.setattr(services.bus, "wake", lambda run_id: None)
+    monkeypatch.setattr(bus, "ring", queued.append)
+    monkeypatch.setattr(bus, "wake", lambda run_id: None)
     monkeypatch.setattr(conf, "COMMAND_REPLY_SECONDS", 0.05)
     return queued
 
@@ -64,9 +64,11 @@ def store_simulation(run: Run) -> Simulation:
     return sim
 
 
-def test_starting_a_run_freezes_the_scenario_and_queues_a_worker(alice: User, no_worker: list[int]) -> None:
+def test_starting_a_run_freezes_the_scenario_and_queues_a_worker(
+        alice: User, no_worker: list[int], django_capture_on_commit_callbacks: Any) -> None:
     scenario = scenario_of(alice)
-    response = client_for(alice).post("/api/runs/", {"scenario": scenario.slug}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(alice).post("/api/runs/", {"scenario": scenario.slug}, format="json")
     assert response.status_code == 201
     body = response.json()
     assert {k: body[k] for k in ("scenario", "status", "seed", "speed", "lastSeq", "canControl")} == {
@@ -168,12 +170,14 @@ def test_restart_starts_a_fresh_run_of_the_same_content_and_stops_the_old_one(al
     assert client_for(alice).get(f"/api/runs/{run.pk}/").json()["restartedAs"] == fresh.pk
 
 
-def test_a_run_whose_worker_vanished_is_queued_again(alice: User, no_worker: list[int]) -> None:
+def test_a_run_whose_worker_vanished_is_queued_again(
+        alice: User, no_worker: list[int], django_capture_on_commit_callbacks: Any) -> None:
     from django.utils import timezone
 
     run = run_of(alice, status="running", lease_token="host:1:abc", lease_expires_at=timezone.now(), attempts=1)
     no_worker.clear()
-    assert services.recover_stale_runs() == [run.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert recovery.recover_stale_runs() == [run.pk]
     assert no_worker == [run.pk]
     run.refresh_from_db()
     assert run.lease_token == "queued"
@@ -184,6 +188,108 @@ def test_a_run_that_keeps_losing_its_worker_fails_with_the_reason(alice: User) -
 
     run = run_of(alice, status="running", lease_token="h:1:x", lease_expires_at=timezone.now(),
                  attempts=conf.MAX_ATTEMPTS)
-    services.recover_stale_runs()
+    recovery.recover_stale_runs()
     run.refresh_from_db()
     assert run.status == "failed" and "lost" in run.reason
+
+
+def test_namespace_commands_are_recorded_with_their_normalised_payloads(alice: User) -> None:
+    run = run_of(alice)
+    client = client_for(alice)
+    added = client.post(f"/api/runs/{run.pk}/commands/",
+                        {"type": "add_namespace", "yaml": "metadata: {name: shop, labels: {tier: web}}"}, format="json")
+    labelled = client.post(f"/api/runs/{run.pk}/commands/",
+                           {"type": "set_namespace_labels", "namespace": "shop", "labels": {"tier": "data"}}, format="json")
+    bad = client.post(f"/api/runs/{run.pk}/commands/",
+                      {"type": "set_namespace_labels", "namespace": "shop", "labels": ["tier"]}, format="json")
+    assert (added.status_code, labelled.status_code, bad.status_code) == (202, 202, 400)
+    assert [c.payload for c in RunCommand.objects.filter(run=run)] == [
+        {"type": "add_namespace", "manifest": {"metadata": {"name": "shop", "labels": {"tier": "web"}},
+                                               "kind": "Namespace", "apiVersion": "v1"}},
+        {"type": "set_namespace_labels", "namespace": "shop", "labels": {"tier": "data"}},
+    ]
+    assert bad.json()["errors"][0]["field"] == "labels"
+
+
+def post_run(user: User | None, body: dict[str, Any], client: APIClient | None = None) -> Any:
+    return (client or client_for(user)).post("/api/runs/", body, format="json")
+
+
+def test_a_run_started_paused_is_queued_to_be_taken_as_paused(alice: User) -> None:
+    response = post_run(alice, {"scenario": scenario_of(alice).slug, "paused": True})
+    assert response.status_code == 201
+    run = Run.objects.get(pk=response.json()["id"])
+    assert (run.status, run.start_paused) == ("queued", True)
+
+
+def test_the_run_json_carries_the_clock_anchor_and_the_server_time(alice: User) -> None:
+    run = run_of(alice, status="running", time=12.1, clock_wall=1795472400.123, speed=2.0)
+    body = client_for(alice).get(f"/api/runs/{run.pk}/").json()
+    assert body["clock"] == {"time": 12.1, "wallTime": 1795472400.123, "speed": 2.0, "running": True}
+    assert body["serverTime"] > 1795000000 and body["queuePosition"] is None
+
+
+@pytest.mark.parametrize("status", ["paused", "settled", "finished"])
+def test_the_clock_of_a_run_that_is_not_running_stands_still(alice: User, status: str) -> None:
+    run = run_of(alice, status=status, time=12.1, clock_wall=1795472400.0)
+    assert client_for(alice).get(f"/api/runs/{run.pk}/").json()["clock"]["running"] is False
+
+
+def test_a_queued_run_reports_its_position_and_why_it_waits(alice: User) -> None:
+    runs = [run_of(alice) for _ in range(3)]
+    body = client_for(alice).get(f"/api/runs/{runs[2].pk}/").json()
+    assert (body["status"], body["queuePosition"]) == ("queued", 3)
+    assert body["reason"] == "waiting for a worker: 2 runs ahead"
+
+
+def test_the_start_beyond_the_owner_s_active_runs_is_a_429_naming_the_limit(alice: User) -> None:
+    slug = scenario_of(alice).slug
+    for _ in range(conf.MAX_ACTIVE_PER_OWNER):
+        assert post_run(alice, {"scenario": slug}).status_code == 201
+    response = post_run(alice, {"scenario": slug})
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(conf.RETRY_AFTER_SECONDS)
+    limit = conf.MAX_ACTIVE_PER_OWNER
+    assert response.json()["errors"] == [{"field": "scenario", "value": limit, "message":
+                                          f"you already have {limit} active runs (limit {limit}): stop one first"}]
+    assert Run.objects.filter(owner=alice).count() == limit  # nothing half-stored
+
+
+@pytest.mark.parametrize("fields", [
+    pytest.param({"status": "finished", "reason": "stopped"}, id="a stopped run"),
+    pytest.param({"status": "failed", "reason": "boom"}, id="a failed run"),
+    pytest.param({"status": "paused", "lease_token": ""}, id="a paused run no worker holds"),
+])
+def test_runs_that_hold_nothing_do_not_count_against_the_limit(alice: User, fields: dict[str, Any]) -> None:
+    for _ in range(conf.MAX_ACTIVE_PER_OWNER):
+        run_of(alice, **fields)
+    assert post_run(alice, {"scenario": scenario_of(alice).slug}).status_code == 201
+
+
+def test_the_limit_is_per_owner_not_per_address(alice: User) -> None:
+    slug = scenario_of(alice).slug
+    for _ in range(conf.MAX_ACTIVE_PER_OWNER):
+        post_run(alice, {"scenario": slug})
+    guests = [post_run(None, {"scenario": slug}) for _ in range(5)]  # five guests behind one address
+    assert [r.status_code for r in guests] == [201] * 5
+
+
+def test_restarting_at_the_limit_replaces_the_run_instead_of_refusing(alice: User) -> None:
+    runs = [run_of(alice, status="running") for _ in range(conf.MAX_ACTIVE_PER_OWNER)]
+    response = client_for(alice).post(f"/api/runs/{runs[0].pk}/commands/", {"type": "restart"}, format="json")
+    assert response.status_code == 201
+
+
+def test_two_checkouts_share_no_queue_channel_group_or_wake_up_by_default(settings: Any) -> None:
+    import hashlib
+    import os
+
+    from django.conf import settings as live
+
+    if not os.environ.get("PLAYGROUND_NAMESPACE"):  # derived from the checkout's path
+        assert live.PLAYGROUND_NAMESPACE == "pg-" + hashlib.sha1(str(live.BASE_DIR).encode()).hexdigest()[:8]
+    namespace = live.PLAYGROUND_NAMESPACE
+    assert live.CELERY_TASK_DEFAULT_QUEUE == f"{namespace}.runs"
+    assert namespace in live.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+    settings.PLAYGROUND_NAMESPACE = "other-checkout"
+    assert bus.wake_channel() == "playground:other-checkout:runs:wake"

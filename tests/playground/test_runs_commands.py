@@ -21,6 +21,13 @@ from playground.runs import commands
     pytest.param({"type": "set_node_labels", "node": "n1", "labels": {"zone": "a"}, "extra": 1},
                  {"type": "set_node_labels", "node": "n1", "labels": {"zone": "a"}},
                  id="other cluster commands keep only the fields scheduler_core knows"),
+    pytest.param({"type": "add_namespace", "yaml": "metadata:\n  name: team-a\n  labels: {team: a}\n"},
+                 {"type": "add_namespace", "manifest": {"metadata": {"name": "team-a", "labels": {"team": "a"}},
+                                                        "kind": "Namespace", "apiVersion": "v1"}},
+                 id="add_namespace from YAML fills in kind and apiVersion"),
+    pytest.param({"type": "set_namespace_labels", "namespace": "team-a", "labels": {"team": "b"}},
+                 {"type": "set_namespace_labels", "namespace": "team-a", "labels": {"team": "b"}},
+                 id="set_namespace_labels keeps the namespace and its new labels"),
 ])
 def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, Any]) -> None:
     assert commands.normalise(body) == payload
@@ -38,6 +45,12 @@ def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, 
                  id="a manifest without a name"),
     pytest.param({"type": "set_node_taints", "node": "n1", "taints": [{"key": "k", "effect": "Sometimes"}]},
                  "taints[0].effect", "Sometimes", id="scheduler_core's own shape checks name the field"),
+    pytest.param({"type": "add_namespace", "manifest": {"kind": "Node", "metadata": {"name": "x"}}}, "manifest.kind",
+                 "Node", id="add_namespace with a Node manifest"),
+    pytest.param({"type": "set_namespace_labels", "namespace": "team-a", "labels": "team=a"}, "labels", "team=a",
+                 id="set_namespace_labels with labels that are not an object"),
+    pytest.param({"type": "set_namespace_labels", "labels": {}}, "namespace", None,
+                 id="set_namespace_labels without a namespace"),
 ])
 def test_invalid_commands_name_the_field_and_the_value(body: dict[str, Any], field: str, value: Any) -> None:
     with pytest.raises(InvalidDocuments) as raised:

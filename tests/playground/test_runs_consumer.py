@@ -76,8 +76,8 @@ def store(run: Run, first: int, last: int) -> None:
     Run.objects.filter(pk=run.pk).update(last_seq=max(last, run.last_seq))
 
 
-async def connect(run: Run, after: int | None = None, user: Any = None, token: str | None = None) -> WebsocketCommunicator:
-    query = [f"after={after}"] * (after is not None) + [f"token={token}"] * (token is not None)
+async def connect(run: Run, after: int | None = None, user: Any = None, ticket: str | None = None) -> WebsocketCommunicator:
+    query = [f"after={after}"] * (after is not None) + [f"ticket={ticket}"] * (ticket is not None)
     path = f"/ws/runs/{run.pk}/" + ("?" + "&".join(query) if query else "")
     communicator = WebsocketCommunicator(path, user or AnonymousUser())
     assert await communicator.connect()
@@ -220,13 +220,15 @@ async def test_viewers_of_a_run_in_one_process_share_one_group_subscription() ->
 
 
 @pytest.mark.asyncio
-async def test_a_script_authenticates_with_a_token_in_the_query_and_may_control_its_run() -> None:
-    from playground.accounts.services import create_token
+async def test_a_script_authenticates_with_a_single_use_ticket_and_may_control_its_run() -> None:
+    from playground.accounts.services import create_ws_ticket
 
     run = await sync_to_async(make_run)(visibility="private")
-    _, key = await sync_to_async(create_token)(run.owner, "ci")
-    owner = await connect(run, user=AnonymousUser(), token=key)
+    ticket, _ = await sync_to_async(create_ws_ticket)(run.owner, run.pk)
+    owner = await connect(run, user=AnonymousUser(), ticket=ticket)
     assert (await owner.receive_json_from())["run"]["canControl"] is True
-    stranger = await connect(run, token="pgt_wrong")
-    assert (await stranger.receive_output())["code"] == 4404
+    replayed = await connect(run, ticket=ticket)
+    assert (await replayed.receive_output())["code"] == 4401
+    stranger = await connect(run, ticket="wst_wrong")
+    assert (await stranger.receive_output())["code"] == 4401
     await owner.disconnect()

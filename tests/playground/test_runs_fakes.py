@@ -1,6 +1,7 @@
 """A small deterministic stand-in for scheduler_core.Simulation (same contract), for fast tests
 of the run machinery: timers at chosen virtual times, one cycle per pending pod, seeded choice
-of node, JSON snapshots. No tests in here; the runs tests import it."""
+of node, and a pod with no node to go to retried every RETRY_SECONDS (like the leftover flush:
+the simulation is quiescent while only such retries are due). No tests in here."""
 from __future__ import annotations
 
 import heapq
@@ -10,6 +11,7 @@ from typing import Any
 from scheduler_core import CommandError
 
 Event = dict[str, Any]
+RETRY_SECONDS = 300.0
 
 
 class FakeSimulation:
@@ -43,13 +45,13 @@ class FakeSimulation:
 
     @property
     def quiescent(self) -> bool:
-        return not self.heap
+        return all(action == "retry" for _, _, action, _ in self.heap)
 
     def advance(self) -> list[Event]:
         start = len(self.events)
         t, _, action, key = heapq.heappop(self.heap)
         self.now = max(self.now, t)
-        if action == "cycle":
+        if action in ("cycle", "retry"):
             self._cycle(key)
         elif action == "expire" and key in self.pods:
             del self.pods[key]
@@ -81,6 +83,13 @@ class FakeSimulation:
             self._emit("command.applied", command=command)
             self._add(command["manifest"])
             self._emit("pod.added", pod={"key": key})
+        elif command["type"] == "add_node":
+            self._emit("command.applied", command=command)
+            self.nodes.append(command["manifest"]["metadata"]["name"])
+            for entry in self.heap:  # a new node: pods waiting for one are retried now
+                if entry[2] == "retry":
+                    entry[0], entry[2] = self.now, "cycle"
+            heapq.heapify(self.heap)
         elif command["type"] == "delete_pod":
             if command["pod"] not in self.pods:
                 raise reject("pod", command["pod"], f"no pod {command['pod']}")
@@ -94,23 +103,6 @@ class FakeSimulation:
 
     def state(self) -> dict[str, Any]:
         return {"time": self.now, "nodes": list(self.nodes), "pods": {k: dict(v) for k, v in self.pods.items()}}
-
-    def snapshot(self) -> dict[str, Any]:
-        rng = self.rng.getstate()
-        return {"now": self.now, "events": list(self.events), "heap": [list(h) for h in self.heap],
-                "counter": self.counter, "cycle": self.cycle, "nodes": list(self.nodes),
-                "pods": {k: dict(v) for k, v in self.pods.items()},
-                "rng": [rng[0], list(rng[1]), rng[2]], "command_log": list(self.command_log)}
-
-    @classmethod
-    def restore(cls, snap: dict[str, Any]) -> FakeSimulation:
-        sim = cls()
-        sim.now, sim.events, sim.counter, sim.cycle = snap["now"], list(snap["events"]), snap["counter"], snap["cycle"]
-        sim.heap = [list(h) for h in snap["heap"]]
-        sim.nodes, sim.pods = list(snap["nodes"]), {k: dict(v) for k, v in snap["pods"].items()}
-        sim.rng.setstate((snap["rng"][0], tuple(snap["rng"][1]), snap["rng"][2]))
-        sim.command_log = list(snap["command_log"])
-        return sim
 
     # ---- inside ----
 
@@ -130,6 +122,8 @@ class FakeSimulation:
             self._emit("pod.bound", pod=key, node=node, cycle=self.cycle)
             if self.pods[key]["lifetime"]:
                 self._push(self.now + self.pods[key]["lifetime"], "expire", key)
+        else:
+            self._push(self.now + RETRY_SECONDS, "retry", key)
         self._emit("cycle.finished", cycle=self.cycle, pod=key,
                    result="scheduled" if node else "unschedulable", node=node)
 

@@ -74,8 +74,8 @@ def test_create_stores_the_manifests_as_given_and_counts_them(alice: User) -> No
     data = response.json()
     assert response.status_code == 201 and response.headers["ETag"] == '"1"'
     assert data["objects"] == small_cluster() and data["settings"] == body["settings"]
-    assert data["counts"] == {"nodes": 2, "priorityclasses": 1, "pods": 1, "poddisruptionbudgets": 1}
-    assert len(data["slug"]) == 8 and data["version"] == 1 and data["forked_from"] is None
+    assert data["counts"] == {"nodes": 2, "priorityclasses": 1, "pods": 1, "poddisruptionbudgets": 1, "namespaces": 0}
+    assert len(data["slug"]) == 8 and data["version"] == 1 and data["forkedFrom"] is None
 
 
 def test_keys_are_ordered_apiversion_kind_metadata_first(alice: User) -> None:
@@ -165,7 +165,7 @@ def test_a_stale_write_gets_412_with_the_current_version_and_changes_nothing(ali
     stale = second.patch(url(scenario), {"title": "second", "description": "x"}, format="json",
                          HTTP_IF_MATCH='"1"')
     assert stale.status_code == 412
-    assert stale.json()["current_version"] == 2
+    assert stale.json()["currentVersion"] == 2
     assert "you edited version 1, it is now at version 2" in stale.json()["message"]
     stored = Scenario.objects.get(pk=scenario.pk)
     assert (stored.title, stored.description, stored.version) == ("first", "", 2)
@@ -266,11 +266,12 @@ def test_renaming_through_put_is_refused(alice: User) -> None:
     assert response.json()["errors"][0]["field"] == "metadata.name"
 
 
-def test_deleting_an_object_that_others_need_is_refused_by_whole_scenario_validation(alice: User) -> None:
+def test_deleting_a_priority_class_pods_use_is_refused_naming_the_pods(alice: User) -> None:
     scenario = make_scenario(alice, objects=[make_priority_class("high"), make_pod("p", priority_class="high")])
     response = as_(alice).delete(url(scenario, "priorityclasses/high/"))
-    assert response.status_code == 400
-    assert response.json()["errors"][0]["field"].startswith("pods[0]")
+    assert response.status_code == 409
+    assert response.json()["message"] == ("PriorityClass high is used by 1 pod (default/p): "
+                                          "delete them or change their priorityClassName first")
     assert Scenario.objects.get(pk=scenario.pk).version == 1
 
 
@@ -285,7 +286,7 @@ def test_adding_a_name_that_exists_is_a_conflict(alice: User) -> None:
     scenario = make_scenario(alice)
     response = as_(alice).post(url(scenario, "nodes/"), make_node("node-1"), format="json")
     assert response.status_code == 409
-    assert response.json()["message"] == "Node node-1 already exists in this scenario"
+    assert response.json()["message"] == "Node node-1 already exists in this scenario: replace it with PUT, or choose another name"
 
 
 def test_a_manifest_of_another_kind_is_refused_at_this_url(alice: User) -> None:
@@ -366,7 +367,8 @@ def test_put_yaml_replaces_the_objects(alice: User) -> None:
     response = as_(alice).put(url(scenario, "yaml/"), YAML_CLUSTER, content_type="application/yaml",
                               HTTP_IF_MATCH='"1"')
     assert response.status_code == 200 and response.json()["version"] == 2
-    assert response.json()["counts"] == {"nodes": 1, "priorityclasses": 1, "pods": 1, "poddisruptionbudgets": 1}
+    assert response.json()["counts"] == {"nodes": 1, "priorityclasses": 1, "pods": 1, "poddisruptionbudgets": 1,
+                                         "namespaces": 0}
 
 
 def test_settings_are_validated_by_the_scheduler_config(alice: User) -> None:
@@ -383,7 +385,7 @@ def test_lessons_can_create_public_scenarios_owned_by_the_system_user(db: Any) -
     scenario = services.create_scenario(owner, "Lesson 1", "learn", small_cluster(), {"seed": 1}, "public")
     listed = APIClient().get("/api/scenarios/").json()["results"]
     assert listed[0]["slug"] == scenario.slug
-    assert listed[0]["owner"] == {"username": "playground", "is_guest": False}
+    assert listed[0]["owner"] == {"username": "playground", "isGuest": False}
 
 
 @pytest.mark.parametrize(
@@ -401,3 +403,40 @@ def test_scenario_speed_accepts_what_runs_accept(alice: User, speed: float, ok: 
     assert response.status_code == (201 if ok else 400), response.content
     if not ok:
         assert response.json()["errors"][0]["field"] == "settings.speed"
+
+
+# --- Namespaces -------------------------------------------------------------------------------
+
+def make_namespace(name: str = "shop", **labels: str) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, **({"labels": labels} if labels else {})}}
+
+
+def test_namespaces_are_scenario_objects_addressed_by_name(alice: User) -> None:
+    scenario = make_scenario(alice, objects=[*small_cluster(), make_namespace("shop", tier="web")])
+    client = as_(alice)
+    assert client.get(url(scenario)).json()["counts"]["namespaces"] == 1
+    assert client.get(url(scenario, "namespaces/")).json()["items"] == [make_namespace("shop", tier="web")]
+    response = client.put(url(scenario, "namespaces/shop/"), make_namespace("shop", tier="data"), format="json")
+    assert response.status_code == 200 and response.json()["object"]["metadata"]["labels"] == {"tier": "data"}
+    assert client.post(url(scenario, "namespaces/"), {"metadata": {"name": "ops"}}, format="json").status_code == 201
+    assert client.delete(url(scenario, "namespaces/shop/")).status_code == 204
+    assert [d["metadata"]["name"] for d in Scenario.objects.get(pk=scenario.pk).manifests
+            if d["kind"] == "Namespace"] == ["ops"]
+
+
+def test_a_bad_namespace_is_refused_naming_the_field_and_nothing_is_stored(alice: User) -> None:
+    scenario = make_scenario(alice)
+    response = as_(alice).post(url(scenario, "namespaces/"), make_namespace("Shop_1"), format="json")
+    assert response.status_code == 400
+    assert (response.json()["errors"][0]["field"], response.json()["errors"][0]["value"]) == (
+        "namespaces[0].metadata.name", "Shop_1")
+    assert Scenario.objects.get(pk=scenario.pk).version == 1
+
+
+def test_namespaces_round_trip_through_yaml_import_and_export(alice: User) -> None:
+    client = as_(alice)
+    text = yaml.safe_dump(make_namespace("shop", team="a"), sort_keys=False) + "---\n" + YAML_CLUSTER
+    first = client.post("/api/scenarios/import/", text, content_type="application/yaml")
+    assert first.status_code == 201 and first.json()["counts"]["namespaces"] == 1
+    exported = client.get(url(first.json()["slug"], "export/"))
+    assert next(iter(yaml.safe_load_all(exported.content))) == make_namespace("shop", team="a")

@@ -86,8 +86,8 @@ def test_a_fork_is_owned_by_whoever_forked_it_and_remembers_its_source(db: Any, 
     source = make_scenario(make_user("owner"), visibility, settings={"seed": 7})
     visitor = APIClient()
     fork = visitor.post(f"/api/scenarios/{source.slug}/fork/", {}, format="json").json()
-    assert fork["owner"]["is_guest"] is True
-    assert fork["forked_from"] == source.slug
+    assert fork["owner"]["isGuest"] is True
+    assert fork["forkedFrom"] == source.slug
     assert fork["slug"] != source.slug and fork["version"] == 1
     assert fork["title"] == "Preemption 101 (fork)" and fork["visibility"] == "private"
     assert (fork["objects"], fork["settings"]) == (source.manifests, source.settings)

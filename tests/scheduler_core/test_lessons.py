@@ -68,6 +68,16 @@ def test_every_question_is_revealed_by_an_event_naming_its_answer(lesson: Lesson
 
 
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_every_question_is_revealed_by_the_time_the_last_step_is_shown(lesson: Lesson, variant: Variant) -> None:
+    """The browser's player holds the view at the current step: finishing the steps reveals every answer."""
+    events = run(lesson, variant).events
+    last_step = find_event(variant.steps[-1].at, events)
+    assert last_step is not None
+    late = [q.id for q in variant.questions if (find_event(q.reveal_at, events) or {"seq": 0})["seq"] > last_step["seq"]]
+    assert late == []
+
+
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_the_run_is_the_same_every_time(lesson: Lesson, variant: Variant) -> None:
     assert run_variant(variant).events == run(lesson, variant).events
 
@@ -218,7 +228,7 @@ def test_timed_commands_must_be_in_time_order(tmp_path: Path) -> None:
 
 
 def test_a_timed_command_of_an_unknown_type_is_rejected(tmp_path: Path) -> None:
-    commands = "commands:\n  - {at: 5, command: {type: evict_pod, pod: default/p1}}\nsteps:"
+    commands = "commands:\n  - {at: 5, command: {type: drain_node, node: node-1}}\nsteps:"
     with pytest.raises(LessonError, match=r"commands\[0\]\.command\.type: must be one of add_pod"):
         load_lesson(write_lesson(tmp_path, MINIMAL_LESSON.replace("steps:", commands, 1)))
 

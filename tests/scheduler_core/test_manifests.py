@@ -144,10 +144,10 @@ def test_unmodelled_and_unknown_fields_are_reported_not_rejected() -> None:
     )
 
 
-def test_a_namespace_document_is_ignored_with_a_note() -> None:
+def test_a_namespace_document_is_modelled_not_ignored() -> None:
+    # more in tests/scheduler_core/test_namespaces.py
     cluster = load_documents([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}}])
-    assert cluster.ignored == (("namespaces[0] (Namespace team): not modelled and was ignored "
-                               "(namespaces exist implicitly in the playground)"),)
+    assert (cluster.ignored, [ns.name for ns in cluster.namespaces]) == ((), ["team"])
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -230,10 +230,11 @@ def test_all_errors_are_collected_not_just_the_first() -> None:
         pytest.param([{**pod(), "apiVersion": "apps/v1"}], "pods[0].apiVersion",
                      'Invalid value: "apps/v1": no matches for kind "Pod" in version "apps/v1"',
                      id="a pod under a wrong apiVersion"),
-        pytest.param([{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}}],
-                     "deployments[0].kind",
-                     'Unsupported value: "Deployment": supported values: "Node", "Pod", "PriorityClass", '
-                     '"PodDisruptionBudget" (Deployment is not modelled by the playground)',
+        pytest.param([{"apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": "d"}}],
+                     "cronjobs[0].kind",
+                     'Unsupported value: "CronJob": supported values: "Node", "Pod", "PriorityClass", '
+                     '"PodDisruptionBudget", "Namespace", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job" '
+                     '(CronJob is not modelled by the playground)',
                      id="a kind the playground does not model"),
         pytest.param([pod(affinity={"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {
                          "nodeSelectorTerms": [{"matchExpressions": [{"key": "n", "operator": "Gt",
@@ -271,11 +272,12 @@ def test_a_second_global_default_class_is_forbidden_by_admission() -> None:
                        "Only one default can exist"
 
 
-def test_a_priority_class_without_value_has_value_zero() -> None:
+def test_a_priority_class_without_value_is_refused_naming_value() -> None:
     manifest = priority_class("zero", 0)
     del manifest["value"]
-    pc = load_documents([manifest]).priority_classes[-1]
-    assert (pc.name, pc.value) == ("zero", 0)
+    with pytest.raises(ManifestError) as raised:
+        load_documents([manifest])
+    assert [(e.path, e.type) for e in raised.value.errors] == [("value", "Required value")]
 
 
 def test_an_extended_resource_limit_becomes_the_request() -> None:

@@ -303,7 +303,7 @@ def test_pre_filter_skip(incoming: Pod, pods: list[Pod], want: str) -> None:
             pod(pod_affinity=required(term(sel("app", "In", "db"), "zone", namespace_selector=sel("team", "In", "a")))),
             pod("e", "n1", {"app": "db"}, namespace="other"),
             AFFINITY,
-            id="a namespace selector on any other label selects nothing (namespaces carry no labels)",
+            id="a namespace selector on another label selects no implicit namespace (it has only the name label)",
         ),
         pytest.param(
             pod(labels={"app": "web", "rev": "2"}, pod_affinity=required(term(sel("app", "In", "db"), "zone", match_label_keys=("rev",)))),

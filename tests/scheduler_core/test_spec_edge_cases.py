@@ -47,13 +47,13 @@ MESSAGE_CASES = [
     pytest.param(
         [make_node("n1", cpu="2")], [running("r", "n1", 10, "2")], make_pod("p", 10, cpu="1"),
         "0/1 nodes are available: 1 Insufficient cpu. "
-        "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.",
+        "no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.",
         id="1: a pod of equal priority is never a victim"),
     pytest.param(
         [make_node("n1", cpu="2", taints=[taint("k", "v")]), make_node("n2", cpu="2")],
         [running("r", "n2", 10, "2")], make_pod("p", 10, cpu="1"),
         "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {k: v}. "
-        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, "
+        "no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, "
         "1 Preemption is not helpful for scheduling.",
         id="2: a node rejected as UnschedulableAndUnresolvable is never tried"),
     pytest.param(
@@ -63,19 +63,19 @@ MESSAGE_CASES = [
          running("h4", "n4", 100, "3"), running("l4", "n4", 1, "1")],
         make_pod("p", 50, cpu="2"),
         "0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint {k: v}. "
-        "preemption: 0/4 nodes are available: 2 Insufficient cpu, 2 Preemption is not helpful for scheduling.",
+        "no new claims to deallocate, preemption: 0/4 nodes are available: 2 Insufficient cpu, 2 Preemption is not helpful for scheduling.",
         id="3: dry-run statuses and skipped nodes are combined in one histogram"),
     pytest.param(
         [make_node("n1", cpu="2")], [running("r", "n1", 1, "2")],
         make_pod("p", 10, cpu="1", preemption_policy="Never"),
-        "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.",
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.",
         id="14: preemptionPolicy Never is not eligible"),
     pytest.param(
         [make_node("n1", cpu="2")], [running("r", "n1", 1, "1", labels={"app": "db"})],
         make_pod("p", 10, cpu="1", pod_affinity=PodAffinity(required=(PodAffinityTerm(
             HOST, LabelSelector(match_labels=(("app", "web"),))),))),
         "0/1 nodes are available: 1 node(s) didn't match pod affinity rules. "
-        "preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.",
+        "no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.",
         id="7: preemption cannot fix required pod affinity"),
 ]
 
@@ -225,7 +225,7 @@ def test_13_a_victim_terminating_by_preemption_blocks_another_preemption() -> No
     sim.step()
     assert k8s_messages(sim, "FailedScheduling", "default/p")[-1] == (
         "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {k: v}. "
-        "preemption: not eligible due to a terminating pod on the nominated node.")
+        "no new claims to deallocate, preemption: not eligible due to a terminating pod on the nominated node.")
 
 
 def test_13_a_pod_terminating_for_another_reason_does_not_block_preemption() -> None:

@@ -98,7 +98,7 @@ TEST_PREEMPTION = [
                  + pod_yaml("pod-1", "low", "100m", "node1", "{pod: p1}")
                  + pod_yaml("preemptor-pod", "high", "100m", "", "{pod: preemptor}", anti("p0")),
                  [],
-                 "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules. preemption: "
+                 "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules. no new claims to deallocate, preemption: "
                  "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules.",
                  id="TestPreemption — preemption is not performed when anti-affinity cannot be satisfied"),
     # TestPDBInPreemption "A non-PDB violating pod is preempted despite its higher priority"
@@ -123,7 +123,7 @@ spec: {minAvailable: 2, selector: {matchLabels: {app: a}}}
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata: {name: pdb-b}
-spec: {maxUnavailable: 1, selector: {matchLabels: {app: b}}}
+spec: {minAvailable: 1, selector: {matchLabels: {app: b}}}
 """ + pod_yaml("a1", "low", "500m", "node-1", "{app: a}") + pod_yaml("a2", "low", "500m", "node-1", "{app: a}")
                  + pod_yaml("b1", "low", "500m", "node-2", "{app: b}") + pod_yaml("b2", "low", "500m", "node-2", "{app: b}")
                  + pod_yaml("preemptor-pod", "high", "1"),
@@ -281,7 +281,7 @@ def _nominated_space_race(newcomer_priority: int) -> Simulation:
 
 NOMINATED_RACE = [
     # framework.go RunFilterPluginsWithNominatedPods: P (≥ m's priority) is added in pass 1 → m does not fit
-    pytest.param(0, "p", "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+    pytest.param(0, "p", "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: "
                  "1 No preemption victims found for incoming pod.",
                  id="addGENominatedPods — a lower priority pod does not take the space reserved for a nominated pod"),
     # addGENominatedPods only adds nominated pods with priority ≥ the incoming pod → m ignores P
@@ -301,7 +301,7 @@ def test_nominated_space_race(newcomer_priority: int, winner: str, m_message: st
         # P's retry: n1 is full again and V (preempted for P) is still terminating there
         assert k8s_messages(sim, "FailedScheduling", "default/p")[-1] == (
             "0/1 nodes are available: 1 Insufficient cpu. "
-            "preemption: not eligible due to a terminating pod on the nominated node.")
+            "no new claims to deallocate, preemption: not eligible due to a terminating pod on the nominated node.")
         assert nnn(sim, "p") == "n1"
 
 
@@ -320,7 +320,7 @@ def test_nominated_pod_does_not_satisfy_required_affinity_on_its_own() -> None:
     sim.apply({"type": "add_pod", "manifest": manifest})
     sim.run(until=100)
     assert k8s_messages(sim, "FailedScheduling", "default/m") == [
-        ("0/1 nodes are available: 1 node(s) didn't match pod affinity rules. preemption: 0/1 nodes are "
+        ("0/1 nodes are available: 1 node(s) didn't match pod affinity rules. no new claims to deallocate, preemption: 0/1 nodes are "
         "available: 1 Preemption is not helpful for scheduling.")]
     bound = [(e["pod"], e["t"]) for e in of_kind(sim.events, "pod.bound")]
     assert bound == [("default/p", 30.0), ("default/m", 30.0)]
@@ -433,7 +433,7 @@ def test_async_lower_priority_pod_does_not_take_over_the_place() -> None:
     bound = {e["pod"]: e["node"] for e in of_kind(sim.events, "pod.bound")}
     assert bound == {"default/preemptor-high-priority": "node"}
     assert k8s_messages(sim, "FailedScheduling", "default/pod-mid-priority")[0] == (
-        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu.")
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Insufficient cpu.")
 
 
 def test_async_lower_priority_pod_can_select_the_same_node_if_big_enough() -> None:

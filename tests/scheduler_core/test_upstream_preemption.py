@@ -151,30 +151,30 @@ def test_select_victims_on_node(incoming: Pod, pods: list[Pod], pdbs: tuple[PodD
 MESSAGES = [
     # TestSelectNodesForPreemption "a pod that would fit on the nodes, but other pods running are higher priority, no preemption would happen"
     pytest.param([on("p1", "n1", HIGH + 1, "1"), on("p2", "n2", HIGH + 1, "1"), on("p3", "n3", HIGH + 1, "1")], {},
-                 "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: "
+                 "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: "
                  "3 No preemption victims found for incoming pod.",
                  id="TestSelectNodesForPreemption — higher priority pods everywhere give no preemption victims"),
     # TestPostFilter "pod with tied priority is still unschedulable"
     pytest.param([on("p1", "n1", HIGH, "1"), on("p2", "n2", HIGH, "1"), on("p3", "n3", HIGH, "1")], {},
-                 "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: "
+                 "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: "
                  "3 No preemption victims found for incoming pod.",
                  id="TestPostFilter — pod with tied priority is still unschedulable"),
     # TestPostFilter "preemption should respect absent NodeToStatusMap entry meaning UnschedulableAndUnresolvable"
     pytest.param([on("p1", "n1", LOW, "1"), on("p2", "n2", LOW, "1"), on("p3", "n3", LOW, "1")],
                  {"node_selector": {"zone": "nowhere"}},
-                 "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: "
+                 "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: "
                  "0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
                  id="TestPostFilter — U&U nodes are not tried: preemption is not helpful for scheduling"),
     # TestPostFilter "no candidate nodes found, no enough resource after removing low priority pods"
     pytest.param([on("p1", "n1", LOW, "500m"), on("h1", "n1", HIGH, "500m"),
                   on("p2", "n2", LOW, "500m"), on("h2", "n2", HIGH, "500m"),
                   on("p3", "n3", LOW, "500m"), on("h3", "n3", HIGH, "500m")], {"cpu": "800m"},
-                 "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 Insufficient cpu.",
+                 "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Insufficient cpu.",
                  id="TestPostFilter — not enough resource even after removing low priority pods reports Insufficient cpu"),
     # TestPostFilter "no candidate nodes found with mixed reasons, no lower priority pod and no enough CPU resource"
     pytest.param([on("h1", "n1", HIGH, "1"), on("p2", "n2", LOW, "500m"), on("h2", "n2", HIGH, "500m"),
                   on("p3", "n3", LOW, "500m"), on("h3", "n3", HIGH, "500m")], {"cpu": "800m"},
-                 "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: "
+                 "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: "
                  "1 No preemption victims found for incoming pod, 2 Insufficient cpu.",
                  id="TestPostFilter — mixed dry-run reasons are counted and string-sorted in the preemption message"),
     # TestPostFilter "pod can be made schedulable on one node": success has no preemption part at all
@@ -184,7 +184,7 @@ MESSAGES = [
     # TestPodEligibleToPreemptOthers "Pod with preemptionPolicy=Never"
     pytest.param([on("p1", "n1", LOW, "1"), on("p2", "n2", LOW, "1"), on("p3", "n3", LOW, "1")],
                  {"preemption_policy": "Never"},
-                 "0/3 nodes are available: 3 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.",
+                 "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.",
                  id="TestPodEligibleToPreemptOthers — preemptionPolicy Never is not eligible"),
 ]
 
@@ -206,7 +206,7 @@ def test_histogram_entries_are_sorted_as_strings() -> None:
     sim.step()
     assert k8s_messages(sim, "FailedScheduling") == [
         ("0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint {dedicated: x}. "
-        "preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.")]
+        "no new claims to deallocate, preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.")]
 
 
 # ---- pickOneNodeForPreemption ---------------------------------------------------------------------
@@ -373,7 +373,7 @@ def test_terminating_victim_on_nominated_node_makes_pod_not_eligible() -> None:
     sim.run(until=5)
     messages = k8s_messages(sim, "FailedScheduling", "default/preemptor")
     assert messages[-1] == ("0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint "
-                            "{dedicated: x}. preemption: not eligible due to a terminating pod on the nominated node.")
+                            "{dedicated: x}. no new claims to deallocate, preemption: not eligible due to a terminating pod on the nominated node.")
     assert pod_nnn(sim) == "n1"
     assert len(of_kind(sim.events, "pod.terminating")) == 1
 
@@ -423,7 +423,7 @@ def test_required_affinity_to_a_victim_cannot_be_fixed_by_preemption() -> None:
                      nodes=[make_node("n1", cpu="1")])
     assert event["candidates"] == []
     assert k8s_messages(sim, "FailedScheduling") == [
-        ("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+        ("0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: "
         "1 node(s) didn't match pod affinity rules.")]
 
 
@@ -438,7 +438,7 @@ def test_higher_priority_nominated_pod_is_counted_in_the_dry_run() -> None:
         "priorityClassName": "mid", "containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}})
     sim.run(until=2)
     assert k8s_messages(sim, "FailedScheduling", "default/preemptor") == [
-        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu."]
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Insufficient cpu."]
     assert pod_nnn(sim) is None
 
 
@@ -454,7 +454,7 @@ FILTER_KINDS = [
                  id="NodeResourcesFit — Too many pods is resolved by preempting the newest low priority pod"),
     # fit.go (v1.34, PR #131345): a request above the node's allocatable is UnschedulableAndUnresolvable
     pytest.param(preemptor("2"), [on("a", "n1", LOW, "100m")], None, [],
-                 "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+                 "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: "
                  "1 Preemption is not helpful for scheduling.",
                  id="NodeResourcesFit v1.34 — a request above allocatable is not helped by preemption"),
 ]
@@ -565,15 +565,22 @@ def test_preempt_for_topology_spread_constraints() -> None:
     assert event["chosen"] == "node-b" and event["victims"] == ["default/p-b1"]
 
 
-def test_preemption_disabled_has_no_post_filter() -> None:
+@pytest.mark.parametrize(("version", "message"), [
+    pytest.param("v1.33", "0/1 nodes are available: 1 Insufficient cpu.",
+                 id="v1.33: no PostFilter plugin is left, the pod fails with the filter message"),
+    pytest.param("v1.34", "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate",
+                 id="v1.34: DynamicResources is still a PostFilter plugin and adds its reason"),
+])
+def test_preemption_disabled_has_no_post_filter(version: str, message: str) -> None:
     # schedule_one.go schedulingCycle: without PostFilter plugins (DefaultPreemption disabled, e.g.
-    # test/integration TestDisablePreemption) the pod just fails with the filter message
+    # test/integration TestDisablePreemption) the pod just fails with the filter message; from v1.34
+    # DynamicResources (applyFeatureGates) remains, and RunPostFilterPlugins returns its Unschedulable.
     sim = simulate([make_node("n1", cpu="1")], [preemptor(), on("victim", "n1", LOW, "1")],
-                   config={"preemption": False})
+                   config={"version": version, "preemption": False})
     sim.run(until=5)
     assert of_kind(sim.events, "preemption.evaluated") == []
     assert of_kind(sim.events, "pod.terminating") == []
-    assert k8s_messages(sim, "FailedScheduling") == ["0/1 nodes are available: 1 Insufficient cpu."]
+    assert k8s_messages(sim, "FailedScheduling") == [message]
 
 
 def test_every_post_filter_call_counts_as_a_preemption_attempt() -> None:

@@ -7,6 +7,8 @@ import { AccountRoute } from "./routes/AccountRoute";
 import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
+import { ComparePage } from "./routes/ComparePage";
+import { JoinByCodePage, NewWorkshopPage, WorkshopPage } from "./routes/WorkshopRoute";
 
 interface Session {
   me: Me | null;
@@ -21,6 +23,10 @@ function Route({ me, onSignedIn }: Session) {
   if (/^\/scenarios\/new\/?$/.test(pathname)) return <ScenarioPage key="new" slug={null} readOnly={false} />;
   if ((m = /^\/scenarios\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={m[1]} slug={m[1]} readOnly={false} />;
   if ((m = /^\/s\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={`s-${m[1]}`} slug={m[1]} readOnly />;
+  if (/^\/w\/?$/.test(pathname)) return <JoinByCodePage />;
+  if (/^\/w\/new\/?$/.test(pathname)) return <NewWorkshopPage />;
+  if ((m = /^\/w\/([\w-]+)(\/host)?\/?$/.exec(pathname))) return <WorkshopPage key={m[1]} code={m[1]} host={!!m[2]} />;
+  if (/^\/compare\/?$/.test(pathname)) return <ComparePage />;
   if (pathname === "/" || pathname === "") return <HomePage />;
   return (
     <main className="page">
@@ -67,6 +73,8 @@ export function App() {
         <nav aria-label="Main">
           <Link href="/">Gallery</Link>
           <Link href="/scenarios/new">New scenario</Link>
+          <Link href="/w">Join a workshop</Link>
+          <Link href="/w/new">Lead a workshop</Link>
         </nav>
         <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
           {large ? "Normal type" : "Large type"}

@@ -35,3 +35,20 @@ test("rewinding from a checkpoint gives the same state as folding from the start
   store.receive(log);
   for (const seq of [1, 249, 250, 251, 520, 601]) expect(store.stateAt(seq)).toEqual(foldTo(log, seq));
 });
+
+test("every run JSON re-anchors the clock; a late REST answer does not override the socket's", async () => {
+  const { virtualNowAt } = await import("./useVirtualNow");
+  let wall = 1_000_000;
+  const store = new RunStore(1, () => wall);
+  const view = (status: string, time: number, wallTime: number, running: boolean) => ({
+    id: 1, scenario: "s", status, reason: "", speed: 1, seed: 0, time, lastSeq: 1, canControl: true,
+    clock: { time, wallTime, speed: 1, running }, serverTime: wall / 1000,
+  }) as import("./socket").RunView;
+  store.updateRun(view("running", 10, 999, true)); // anchored 1 s before it arrived
+  wall = 1_002_000;
+  expect(virtualNowAt(store.getSnapshot().anchor, wall)).toBeCloseTo(13, 9);
+  store.updateRun(view("paused", 12.1, 1_001.5, false));
+  store.setRun(view("running", 0, 0, true));
+  wall = 1_060_000;
+  expect(virtualNowAt(store.getSnapshot().anchor, wall)).toBe(12.1);
+});

@@ -4,6 +4,7 @@ import { applyEvent } from "@/protocol/applyEvent";
 import type { SimEvent } from "@/protocol/events";
 import { initialRunState, type RunState } from "@/protocol/state";
 import { RunSocket, runSocketUrl, type RunSocketOptions, type RunView, type SocketStatus } from "./socket";
+import { localAnchor, type LocalAnchor } from "./useVirtualNow";
 
 export interface RunSnapshot {
   live: RunState;
@@ -12,6 +13,8 @@ export interface RunSnapshot {
   viewSeq: number | null;
   lastSeq: number;
   run: RunView | null;
+  /** The run's virtual clock on this browser's clock, from the latest run JSON (useVirtualNow). */
+  anchor: LocalAnchor | null;
   socket: SocketStatus;
   lastError: string | null;
 }
@@ -29,6 +32,7 @@ export class RunStore {
     viewSeq: null,
     lastSeq: 0,
     run: null,
+    anchor: null,
     socket: "idle",
     lastError: null,
   };
@@ -36,7 +40,10 @@ export class RunStore {
   private socket: RunSocket | null = null;
   private scheduled = false;
 
-  constructor(readonly runId: number | string) {}
+  constructor(
+    readonly runId: number | string,
+    private readonly wallClock: () => number = Date.now,
+  ) {}
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -55,7 +62,7 @@ export class RunStore {
       { url: runSocketUrl(this.runId), after: this.snap.live.seq, ...options },
       {
         onEvents: (evs) => this.receive(evs),
-        onRun: (run) => this.update({ run }),
+        onRun: (run) => this.updateRun(run),
         onStatus: (socket) => this.update({ socket }),
         onMessage: (msg) => {
           if (msg.type === "error") this.update({ lastError: msg.message });
@@ -103,7 +110,12 @@ export class RunStore {
 
   /** A RunView from REST; the socket's hello/status messages are fresher and win. */
   setRun(run: RunView): void {
-    if (!this.snap.run) this.update({ run });
+    if (!this.snap.run) this.updateRun(run);
+  }
+
+  /** A fresh run JSON (socket hello/status, or a command's answer): its clock re-anchors ours. */
+  updateRun(run: RunView): void {
+    this.update({ run, anchor: localAnchor(run, this.wallClock()) });
   }
 
   clearError(): void {

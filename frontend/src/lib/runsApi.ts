@@ -1,10 +1,18 @@
 // Starting a run (from the editor, the gallery's lessons, a shared link).
 import { request } from "@/lib/api";
 
-export async function startRun(scenario: string, opts: { seed?: number; speed?: number } = {}): Promise<{ id: number }> {
+export interface StartOptions {
+  seed?: number;
+  speed?: number;
+  /** Stay paused at t=0 (after the cluster snapshot) until Play or Step. */
+  paused?: boolean;
+  /** A lesson's slug: the server applies its timed commands; the run starts paused. */
+  lesson?: string;
+}
+
+export async function startRun(scenario: string, opts: StartOptions = {}): Promise<{ id: number }> {
   const body: Record<string, unknown> = { scenario };
-  if (opts.seed !== undefined) body.seed = opts.seed;
-  if (opts.speed !== undefined) body.speed = opts.speed;
+  for (const key of ["seed", "speed", "paused", "lesson"] as const) if (opts[key] !== undefined) body[key] = opts[key];
   return (await request<{ id: number }>("/api/runs/", { method: "POST", body })).data;
 }
 
@@ -16,6 +24,14 @@ export interface RunSummary {
   owner?: { username: string };
 }
 
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** The newest runs of a scenario (the first page; the list is paged like scenarios). */
 export async function runsOfScenario(slug: string): Promise<RunSummary[]> {
-  return (await request<RunSummary[]>(`/api/runs/?scenario=${encodeURIComponent(slug)}`)).data;
+  return (await request<Page<RunSummary>>(`/api/runs/?scenario=${encodeURIComponent(slug)}`)).data.results;
 }

@@ -5,7 +5,7 @@ export interface Me {
   authenticated: boolean;
   id: number | null;
   username: string | null;
-  is_guest: boolean;
+  isGuest: boolean;
 }
 
 export interface ModelVersion {

@@ -9,7 +9,7 @@ export type SocketStatus = (typeof SOCKET_STATUSES)[number];
 export interface RunView {
   id: number;
   scenario: string;
-  status: "queued" | "running" | "paused" | "finished" | "failed";
+  status: "queued" | "running" | "paused" | "settled" | "finished" | "failed";
   reason: string;
   speed: number;
   seed: number;
@@ -18,6 +18,13 @@ export interface RunView {
   canControl: boolean;
   restartedAs?: number | null;
   restartOf?: number | null;
+  /** The virtual clock's anchor and the server's epoch seconds when it wrote this (docs/runs.md). */
+  clock?: { time: number; wallTime: number; speed: number; running: boolean } | null;
+  serverTime?: number | null;
+  /** The lesson slug of a lesson's run. */
+  lesson?: string | null;
+  /** 1-based place among queued runs while status is "queued"; `reason` says why it waits. */
+  queuePosition?: number | null;
   [extra: string]: unknown;
 }
 

@@ -1,20 +1,63 @@
-// Between events the virtual clock still moves (a victim's grace period counts down); estimate
-// it from the last event's time, the wall time since it arrived, and the run's speed.
-import { useEffect, useRef, useState } from "react";
+// One clock: the run's virtual time comes from the server's anchor (docs/runs.md, RunView.clock):
+// virtual `time` held at server wall time `wallTime`; while `running`, it moves `speed` virtual
+// seconds per wall second. The browser translates the anchor to its own clock with the skew
+// measured when the run JSON arrived (serverTime - receive time) and extrapolates from there.
+import { useEffect, useState } from "react";
 
-export function estimateVirtualNow(lastEventTime: number, arrivedAtMs: number, nowMs: number, speed: number, ticking: boolean): number {
-  if (!ticking || speed <= 0) return lastEventTime;
-  return lastEventTime + ((nowMs - arrivedAtMs) / 1000) * speed;
+export interface ServerClock {
+  time: number;
+  /** Unix epoch seconds (server clock). */
+  wallTime: number;
+  speed: number;
+  running: boolean;
 }
 
-export function useVirtualNow(lastEventTime: number, speed: number, ticking: boolean, intervalMs = 250): number {
-  const arrived = useRef({ t: lastEventTime, at: Date.now() });
-  if (arrived.current.t !== lastEventTime) arrived.current = { t: lastEventTime, at: Date.now() };
+/** The anchor on this browser's clock: virtual `time` at local `atMs` (Date.now() scale). */
+export interface LocalAnchor {
+  time: number;
+  atMs: number;
+  speed: number;
+  running: boolean;
+}
+
+export interface AnchorSource {
+  status: string;
+  time: number;
+  speed: number;
+  clock?: ServerClock | null;
+  serverTime?: number | null;
+}
+
+/**
+ * Translate the run JSON's anchor to local time. `receivedAtMs`: Date.now() when it arrived.
+ * A server without `clock` (older API) is anchored at `time` when it arrived.
+ */
+export function localAnchor(run: AnchorSource, receivedAtMs: number): LocalAnchor {
+  const clock = run.clock;
+  if (!clock) return { time: run.time, atMs: receivedAtMs, speed: run.speed, running: run.status === "running" };
+  const skewMs = typeof run.serverTime === "number" ? run.serverTime * 1000 - receivedAtMs : 0;
+  return { time: clock.time, atMs: clock.wallTime * 1000 - skewMs, speed: clock.speed, running: clock.running };
+}
+
+/** Virtual now at local time `nowMs`; never before `floor` (the last event seen happened by then). */
+export function virtualNowAt(anchor: LocalAnchor | null, nowMs: number, floor = 0): number {
+  if (!anchor) return floor;
+  const moving = anchor.running && anchor.speed > 0;
+  const t = moving ? anchor.time + (Math.max(0, nowMs - anchor.atMs) / 1000) * anchor.speed : anchor.time;
+  return Math.max(t, floor);
+}
+
+/**
+ * The virtual time to draw: from the anchor while following the run live, ticking every
+ * `intervalMs`; a held view (anchor null: rewound, or a lesson step) shows its own time `floor`.
+ */
+export function useVirtualNow(anchor: LocalAnchor | null, floor: number, intervalMs = 100): number {
   const [, force] = useState(0);
+  const moving = !!anchor && anchor.running && anchor.speed > 0;
   useEffect(() => {
-    if (!ticking || speed <= 0) return;
+    if (!moving) return;
     const id = setInterval(() => force((n) => n + 1), intervalMs);
     return () => clearInterval(id);
-  }, [ticking, speed, intervalMs]);
-  return estimateVirtualNow(arrived.current.t, arrived.current.at, Date.now(), speed, ticking);
+  }, [moving, intervalMs]);
+  return virtualNowAt(anchor, Date.now(), floor);
 }

@@ -14,6 +14,26 @@ describe("applyEvent", () => {
     expect(s.queues.active).toEqual(["default/preemptor"]);
   });
 
+  test("namespace.updated adds a Namespace object, then replaces its labels in place", () => {
+    const start = foldTo(preemptionStory(), 1);
+    const label = "kubernetes.io/metadata.name";
+    const added = applyEvent(start, {
+      seq: 1000, t: 1, kind: "namespace.updated", change: "added",
+      namespace: { name: "team-a", labels: { team: "a", [label]: "team-a" } },
+    });
+    const other = applyEvent(added, {
+      seq: 1001, t: 1, kind: "namespace.updated", change: "added", namespace: { name: "ops", labels: { [label]: "ops" } },
+    });
+    const relabelled = applyEvent(other, {
+      seq: 1002, t: 2, kind: "namespace.updated", change: "labels", namespace: { name: "team-a", labels: { [label]: "team-a" } },
+    });
+    expect(added.namespaces).toEqual([{ name: "team-a", labels: { team: "a", [label]: "team-a" } }]);
+    expect(relabelled.namespaces.map((n) => [n.name, n.labels])).toEqual([
+      ["team-a", { [label]: "team-a" }],
+      ["ops", { [label]: "ops" }],
+    ]);
+  });
+
   test("a nominated pod is drawn as a ghost on its nominated node", () => {
     const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
     expect(s.pods.get("default/preemptor")!.nominatedNodeName).toBe("node-1");

@@ -37,6 +37,11 @@ function reduce(s: RunState, e: SimEvent): RunState {
         byNode: exists ? s.byNode : s.byNode.set(e.node.name, EMPTY_SLOT),
       };
     }
+    case "namespace.updated": {
+      const ns = e.namespace;
+      const exists = s.namespaces.some((n) => n.name === ns.name);
+      return { ...s, namespaces: exists ? s.namespaces.map((n) => (n.name === ns.name ? ns : n)) : [...s.namespaces, ns] };
+    }
     case "node.deleted":
       return { ...s, nodes: s.nodes.delete(e.node), byNode: s.byNode.delete(e.node), nodeOrder: s.nodeOrder.filter((n) => n !== e.node) };
     case "pod.added":
@@ -72,7 +77,15 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "pdb.updated": {
       const pdb = s.pdbs[e.pdb];
       if (!pdb) return s;
-      return { ...s, pdbs: { ...s.pdbs, [e.pdb]: { ...pdb, disruptionsAllowed: e.disruptionsAllowed } } };
+      const { disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods } = e;
+      return { ...s, pdbs: { ...s.pdbs, [e.pdb]: { ...pdb, disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods } } };
+    }
+    case "pod.succeeded":
+      return patchPod(s, e.pod, { phase: "Succeeded" });
+    case "workload.updated": {
+      const list = s.workloads ?? [];
+      const at = list.findIndex((w) => w.key === e.workload.key);
+      return { ...s, workloads: at < 0 ? [...list, e.workload] : list.map((w, i) => (i === at ? e.workload : w)) };
     }
     case "k8s.event":
       return { ...s, k8sEvents: [...s.k8sEvents, e] };
@@ -81,6 +94,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
       const c = e.command as { type?: string; pod?: string };
       return c.type === "remove_scheduling_gates" && c.pod ? patchPod(next, c.pod, { schedulingGates: [] }) : next;
     }
+    case "command.rejected":
     case "run.status":
       return s;
   }
@@ -108,9 +122,12 @@ function fromSnapshot(cs: ClusterState, seq: number): RunState {
     pods: PMap.from(cs.pods.map((p) => [p.key, p] as const)),
     byNode: PMap.from(slots),
     pdbs,
+    // Logs recorded before Namespace objects existed have no `namespaces`.
+    namespaces: cs.namespaces ?? [],
     priorityClasses: cs.priorityClasses,
     queues: cs.queues,
     metrics: cs.metrics,
+    ...(cs.workloads ? { workloads: cs.workloads } : {}),
   };
 }
 
@@ -120,7 +137,7 @@ function byPriorityThenName(a: PodView, b: PodView): number {
 
 /** Where a pod is drawn: bound on its node, or as a ghost on its nominated node. */
 function placement(p: PodView | undefined): { node: string; list: "bound" | "nominated" } | null {
-  if (!p) return null;
+  if (!p || p.phase === "Succeeded") return null; // a finished pod no longer holds its node
   if (p.nodeName) return { node: p.nodeName, list: "bound" };
   if (p.nominatedNodeName) return { node: p.nominatedNodeName, list: "nominated" };
   return null;

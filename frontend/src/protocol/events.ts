@@ -6,6 +6,7 @@ export const EVENT_KINDS = [
   "node.added",
   "node.updated",
   "node.deleted",
+  "namespace.updated",
   "pod.added",
   "queue.moved",
   "cycle.started",
@@ -18,9 +19,12 @@ export const EVENT_KINDS = [
   "pod.terminating",
   "pod.deleted",
   "pdb.updated",
+  "pod.succeeded",
+  "workload.updated",
   "k8s.event",
   "cycle.finished",
   "command.applied",
+  "command.rejected",
   "run.status",
 ] as const;
 
@@ -29,7 +33,7 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 export const QUEUE_NAMES = ["active", "backoff", "unschedulable", "gated", "inFlight"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-export const POD_PHASES = ["Pending", "Running", "Terminating", "Deleted"] as const;
+export const POD_PHASES = ["Pending", "Running", "Terminating", "Succeeded", "Deleted"] as const;
 export type PodPhase = (typeof POD_PHASES)[number];
 
 /** Resource amounts in canonical units: cpu in millicores, memory in bytes, others as counts. */
@@ -53,6 +57,29 @@ export interface PodView {
   deletionTimestamp: number | null;
   preemptedBy: string | null;
   schedulingGates: string[];
+  /** The controller that owns the pod (metadata.ownerReferences with controller: true); absent for bare pods. */
+  owner?: { kind: string; name: string };
+}
+
+export const WORKLOAD_KINDS = ["Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet"] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+/** A workload controller's status as it last wrote it (docs/events.md, workload.updated). */
+export interface WorkloadView {
+  key: string;
+  kind: WorkloadKind;
+  name: string;
+  namespace: string;
+  uid: string;
+  replicas: number;
+  currentPods: number;
+  readyPods: number;
+  owner: { kind: string; name: string } | null;
+  succeeded?: number;
+  failed?: number;
+  completions?: number | null;
+  finished?: "Complete" | "Failed" | null;
+  podManagementPolicy?: string;
 }
 
 export interface Taint {
@@ -67,6 +94,12 @@ export interface NodeView {
   allocatable: Resources;
   taints: Taint[];
   unschedulable: boolean;
+}
+
+/** A Namespace object; labels include kubernetes.io/metadata.name (the API server sets it). */
+export interface NamespaceView {
+  name: string;
+  labels: Record<string, string>;
 }
 
 export interface PriorityClassView {
@@ -86,6 +119,9 @@ export interface PdbView {
   maxUnavailable: number | string | null;
   disruptionsAllowed: number;
   disruptedPods: unknown;
+  currentHealthy: number;
+  desiredHealthy: number;
+  expectedPods: number;
 }
 
 export interface Queues {
@@ -110,8 +146,12 @@ export interface ClusterState {
   pods: PodView[];
   priorityClasses: PriorityClassView[];
   pdbs: PdbView[];
+  /** Namespace objects only; a namespace without one exists implicitly (docs/scheduler_core.md). */
+  namespaces: NamespaceView[];
   queues: Queues;
   metrics: Metrics;
+  /** Only in runs whose scenario has workloads. */
+  workloads?: WorkloadView[];
 }
 
 export interface NodeStatus {
@@ -178,6 +218,7 @@ export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: Clu
 export type NodeAddedEvent = Base & { kind: "node.added"; node: NodeView };
 export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; change: string };
 export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
+export type NamespaceUpdatedEvent = Base & { kind: "namespace.updated"; namespace: NamespaceView; change: "added" | "labels" };
 export type PodAddedEvent = Base & { kind: "pod.added"; pod: PodView };
 export type QueueMovedEvent = Base & {
   kind: "queue.moved";
@@ -248,14 +289,25 @@ export type PodTerminatingEvent = Base & {
   preemptedBy: string | null;
 };
 export type PodDeletedEvent = Base & { kind: "pod.deleted"; pod: string; node: string | null; reason: string };
-export type PdbUpdatedEvent = Base & { kind: "pdb.updated"; pdb: string; disruptionsAllowed: number };
+export type PdbUpdatedEvent = Base & {
+  kind: "pdb.updated";
+  pdb: string;
+  disruptionsAllowed: number;
+  currentHealthy: number;
+  desiredHealthy: number;
+  expectedPods: number;
+};
+export type PodSucceededEvent = Base & { kind: "pod.succeeded"; pod: string; node: string | null };
+export type WorkloadUpdatedEvent = Base & { kind: "workload.updated"; workload: WorkloadView };
 export type K8sEventEvent = Base & {
   kind: "k8s.event";
   type: "Normal" | "Warning";
   reason: string;
   object: string;
+  /** The involved object's kind when it is not a Pod (ReplicaSet, PodDisruptionBudget, …). */
+  objectKind?: string;
   message: string;
-  action: string;
+  action: string | null;
   related: string | null;
 };
 export type CycleFinishedEvent = Base & {
@@ -265,7 +317,15 @@ export type CycleFinishedEvent = Base & {
   result: "scheduled" | "unschedulable" | "error";
   node: string | null;
 };
-export type CommandAppliedEvent = Base & { kind: "command.applied"; command: Record<string, unknown> };
+/** Who gave a command: a person ("user", REST/WebSocket) or the run's lesson (timed commands). */
+export type CommandSource = "user" | "lesson";
+export type CommandAppliedEvent = Base & { kind: "command.applied"; command: Record<string, unknown>; source?: CommandSource };
+export type CommandRejectedEvent = Base & {
+  kind: "command.rejected";
+  command: Record<string, unknown>;
+  source: CommandSource;
+  error: { path: string; value: unknown; message: string };
+};
 export type RunStatusEvent = Base & { kind: "run.status"; status: string; reason: string };
 
 export type SimEvent =
@@ -273,6 +333,7 @@ export type SimEvent =
   | NodeAddedEvent
   | NodeUpdatedEvent
   | NodeDeletedEvent
+  | NamespaceUpdatedEvent
   | PodAddedEvent
   | QueueMovedEvent
   | CycleStartedEvent
@@ -285,9 +346,12 @@ export type SimEvent =
   | PodTerminatingEvent
   | PodDeletedEvent
   | PdbUpdatedEvent
+  | PodSucceededEvent
+  | WorkloadUpdatedEvent
   | K8sEventEvent
   | CycleFinishedEvent
   | CommandAppliedEvent
+  | CommandRejectedEvent
   | RunStatusEvent;
 
 // Compile-time check: every kind in EVENT_KINDS has an event type and vice versa.

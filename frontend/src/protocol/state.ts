@@ -7,8 +7,10 @@ import type {
   CycleScoredEvent,
   K8sEventEvent,
   Metrics,
+  NamespaceView,
   NodeView,
   PdbView,
+  WorkloadView,
   PodView,
   PreemptionEvaluatedEvent,
   PriorityClassView,
@@ -78,6 +80,9 @@ export interface RunState {
   byNode: PMap<NodeSlot>;
   priorityClasses: PriorityClassView[];
   pdbs: Record<string, PdbView>;
+  namespaces: NamespaceView[];
+  /** Workload statuses in the order they appeared; undefined when the run has none. */
+  workloads?: WorkloadView[];
   queues: Queues;
   metrics: Metrics | null;
   /** cycle number (as a string key) → what happened in it */
@@ -103,6 +108,7 @@ export const initialRunState: RunState = {
   byNode: PMap.empty(),
   priorityClasses: [],
   pdbs: {},
+  namespaces: [],
   queues: EMPTY_QUEUES,
   metrics: null,
   cycles: PMap.empty(),
@@ -123,8 +129,10 @@ export function toClusterState(s: RunState): import("./events").ClusterState {
     pods: s.pods.values(),
     priorityClasses: s.priorityClasses,
     pdbs: Object.values(s.pdbs),
+    namespaces: s.namespaces,
     queues: s.queues,
     metrics: s.metrics ?? (initialRunState.metrics as never),
+    ...(s.workloads ? { workloads: s.workloads } : {}),
   };
 }
 

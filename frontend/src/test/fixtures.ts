@@ -40,6 +40,7 @@ export function makeState(nodes: NodeView[], pods: PodView[]): ClusterState {
       { name: "high", value: 1000, globalDefault: false, preemptionPolicy: "PreemptLowerPriority", description: "" },
     ],
     pdbs: [],
+    namespaces: [],
     queues: { active: pods.filter((p) => p.queue === "active").map((p) => p.key), backoff: [], unschedulable: [], gated: [] },
     metrics: {
       scheduler_preemption_attempts_total: 0,

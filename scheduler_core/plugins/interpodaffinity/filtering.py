@@ -6,12 +6,14 @@ preemption removes victims or the framework adds nominated pods to a what-if cop
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scheduler_core.objects import Node, Pod
 from scheduler_core.plugins.interpodaffinity.terms import (
     AffinityTerm,
+    NamespaceLister,
     PodAffinityInfo,
     has_required_anti_affinity,
     pod_matches_all_affinity_terms,
@@ -47,10 +49,11 @@ class TopologyToMatchedTermCount(dict[TopologyPair, int]):
             for t in terms:
                 self.add(node, t.topology_key, value)
 
-    def update_with_anti_affinity_terms(self, terms: tuple[AffinityTerm, ...], pod: Pod, node: Node, value: int) -> None:
-        """Counts a pod once per anti-affinity term it matches."""
+    def update_with_anti_affinity_terms(self, terms: tuple[AffinityTerm, ...], pod: Pod, node: Node, value: int,
+                                        ns_labels: Mapping[str, str] | None = None) -> None:
+        """Counts a pod once per anti-affinity term it matches (``ns_labels``: its namespace's)."""
         for t in terms:
-            if t.matches(pod):
+            if t.matches(pod, ns_labels):
                 self.add(node, t.topology_key, value)
 
     def clone(self) -> TopologyToMatchedTermCount:
@@ -61,7 +64,8 @@ class TopologyToMatchedTermCount(dict[TopologyPair, int]):
 class PreFilterState:
     """preFilterState. Mutable: add_pod/remove_pod change the counts; clone() copies them."""
 
-    pod_info: PodAffinityInfo
+    pod_info: PodAffinityInfo  # namespaceSelectors of the required terms unrolled
+    namespace_labels: Mapping[str, str]  # of the incoming pod's namespace (GetNamespaceLabelsSnapshot)
     # placed pods whose required anti-affinity matches the incoming pod
     existing_anti_affinity_counts: TopologyToMatchedTermCount
     # placed pods that match all of the incoming pod's required affinity terms
@@ -70,11 +74,13 @@ class PreFilterState:
     anti_affinity_counts: TopologyToMatchedTermCount
 
     @classmethod
-    def compute(cls, pod: Pod, nodes: list[NodeInfo], nodes_with_required_anti_affinity_pods: list[NodeInfo]) -> PreFilterState:
+    def compute(cls, pod: Pod, nodes: list[NodeInfo], nodes_with_required_anti_affinity_pods: list[NodeInfo],
+                namespaces: NamespaceLister) -> PreFilterState:
         """PreFilter's state: existing anti-affinity over the nodes holding such pods, the incoming
-        pod's own required terms over all nodes (only when it has any)."""
-        info = PodAffinityInfo.of(pod)
-        return cls(info, _existing_anti_affinity_counts(pod, nodes_with_required_anti_affinity_pods),
+        pod's own required terms (namespaceSelectors unrolled) over all nodes (only when it has any)."""
+        info = PodAffinityInfo.of(pod).with_required_namespaces_merged(namespaces)
+        ns_labels = dict(namespaces.namespace_labels(pod.namespace))
+        return cls(info, ns_labels, _existing_anti_affinity_counts(pod, ns_labels, nodes_with_required_anti_affinity_pods),
                    *_incoming_affinity_anti_affinity_counts(info, nodes))
 
     @property
@@ -86,6 +92,7 @@ class PreFilterState:
     def clone(self) -> PreFilterState:
         return PreFilterState(
             self.pod_info,
+            self.namespace_labels,
             self.existing_anti_affinity_counts.clone(),
             self.affinity_counts.clone(),
             self.anti_affinity_counts.clone(),
@@ -95,7 +102,8 @@ class PreFilterState:
         """preFilterState.updateWithPod."""
         me = self.pod_info
         other_anti = PodAffinityInfo.of(pod).required_anti_affinity_terms if has_required_anti_affinity(pod) else ()
-        self.existing_anti_affinity_counts.update_with_anti_affinity_terms(other_anti, me.pod, node, multiplier)
+        self.existing_anti_affinity_counts.update_with_anti_affinity_terms(other_anti, me.pod, node, multiplier,
+                                                                           self.namespace_labels)
         self.affinity_counts.update_with_affinity_terms(me.required_affinity_terms, pod, node, multiplier)
         self.anti_affinity_counts.update_with_anti_affinity_terms(me.required_anti_affinity_terms, pod, node, multiplier)
 
@@ -130,7 +138,7 @@ class PreFilterState:
         return not counts or not any(counts.get(pair, 0) > 0 for pair in node.labels.items())
 
 
-def _existing_anti_affinity_counts(pod: Pod, nodes: list[NodeInfo]) -> TopologyToMatchedTermCount:
+def _existing_anti_affinity_counts(pod: Pod, ns_labels: Mapping[str, str], nodes: list[NodeInfo]) -> TopologyToMatchedTermCount:
     """getExistingAntiAffinityCounts: placed pods whose required anti-affinity matches ``pod``.
 
     Like upstream, only NodeInfo.PodsWithRequiredAntiAffinity of the given nodes are visited.
@@ -139,7 +147,7 @@ def _existing_anti_affinity_counts(pod: Pod, nodes: list[NodeInfo]) -> TopologyT
     for node_info in nodes:
         for existing in node_info.pods_with_required_anti_affinity.values():
             terms = PodAffinityInfo.of(existing).required_anti_affinity_terms
-            counts.update_with_anti_affinity_terms(terms, pod, node_info.node, 1)
+            counts.update_with_anti_affinity_terms(terms, pod, node_info.node, 1, ns_labels)
     return counts
 
 

@@ -20,6 +20,8 @@ from scheduler_core.plugins.interpodaffinity.scoring import (
     process_existing_pod,
 )
 from scheduler_core.plugins.interpodaffinity.terms import (
+    ImplicitNamespaces,
+    NamespaceLister,
     PodAffinityInfo,
     pod_matches_all_affinity_terms,
 )
@@ -65,7 +67,8 @@ class InterPodAffinity:
         state.write(ALL_NODES_STATE_KEY, AllNodes(nodes))
         # Upstream PreFilter: existing pods' anti-affinity is read from
         # HavePodsWithRequiredAntiAffinityList only, never from every node.
-        s = PreFilterState.compute(pod, nodes, self._nodes_having(nodes, required_anti_affinity=True))
+        s = PreFilterState.compute(pod, nodes, self._nodes_having(nodes, required_anti_affinity=True),
+                                   self._namespace_lister(pod, nodes))
         if s.is_irrelevant:
             return None, Status.skip()
         state.write(PRE_FILTER_STATE_KEY, s)
@@ -108,6 +111,10 @@ class InterPodAffinity:
             return Status.skip()
         saved = state.read(ALL_NODES_STATE_KEY)
         all_nodes = saved.nodes if isinstance(saved, AllNodes) else nodes
+        namespaces = self._namespace_lister(pod, all_nodes)
+        if has_constraints:
+            me = me.with_preferred_namespaces_merged(namespaces)
+        ns_labels = namespaces.namespace_labels(pod.namespace)
         # Upstream PreScore: unless the incoming pod has preferred terms, only nodes hosting pods
         # with affinity (HavePodsWithAffinityList), and on them only those pods, can contribute.
         visit = all_nodes if has_constraints else self._nodes_having(all_nodes, required_anti_affinity=False)
@@ -117,11 +124,19 @@ class InterPodAffinity:
                 continue
             pods = node_info.pods if has_constraints else node_info.pods_with_affinity
             for existing in pods.values():
-                process_existing_pod(topology_score, me, existing, node_info.node, self.hard_pod_affinity_weight)
+                process_existing_pod(topology_score, me, existing, node_info.node, self.hard_pod_affinity_weight,
+                                     ns_labels)
         if not topology_score:
             return Status.skip()
         state.write(PRE_SCORE_STATE_KEY, PreScoreState(topology_score))
         return Status.success()
+
+    def _namespace_lister(self, pod: Pod, nodes: list[NodeInfo]) -> NamespaceLister:
+        """The Namespace lister: the cluster's (handle), else implicit namespaces of the pods seen."""
+        cluster = getattr(self._handle, "cluster", None)
+        if cluster is not None and hasattr(cluster, "list_namespaces"):
+            return cast("NamespaceLister", cluster)
+        return ImplicitNamespaces([pod, *(p for info in nodes for p in info.pods.values())])
 
     def _nodes_having(self, nodes: list[NodeInfo], *, required_anti_affinity: bool) -> list[NodeInfo]:
         """The snapshot's HavePodsWith(RequiredAnti)AffinityList when ``nodes`` is the snapshot's
@@ -152,7 +167,9 @@ class InterPodAffinity:
     def events_to_register(self) -> list[ev.ClusterEventWithHint]:
         """EventsToRegister: assigned pods added, relabelled or deleted; nodes added or relabelled.
 
-        UpdateNodeTaint is registered upstream only to work around the NodeAdd preCheck.
+        UpdateNodeTaint is registered upstream only to work around the NodeAdd preCheck. No Namespace
+        event is registered: a namespace created or relabelled moves no pod (upstream registers
+        none), so a pod it would now admit waits for another event or the 5-minute flush.
         """
         pod_hint, node_hint = self.is_schedulable_after_pod_change, self.is_schedulable_after_node_change
         return [

@@ -6,7 +6,7 @@ pod (their preferred terms, and their required affinity times hardPodAffinityWei
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scheduler_core.framework.interface import MAX_NODE_SCORE
@@ -36,9 +36,10 @@ class PreScoreState:
         return sum(by_value.get(labels[key], 0) for key, by_value in self.topology_score.items() if key in labels)
 
 
-def process_term(m: ScoreMap, term: AffinityTerm, weight: int, pod: Pod, node: Node, multiplier: int) -> None:
-    """scoreMap.processTerm."""
-    if not term.matches(pod):
+def process_term(m: ScoreMap, term: AffinityTerm, weight: int, pod: Pod, node: Node, multiplier: int,
+                 ns_labels: Mapping[str, str] | None = None) -> None:
+    """scoreMap.processTerm (``ns_labels``: the labels of ``pod``'s namespace; None = nil)."""
+    if not term.matches(pod, ns_labels):
         return
     topology_value = node.labels.get(term.topology_key)
     if topology_value is None:
@@ -47,13 +48,17 @@ def process_term(m: ScoreMap, term: AffinityTerm, weight: int, pod: Pod, node: N
     by_value[topology_value] = by_value.get(topology_value, 0) + weight * multiplier
 
 
-def process_terms(m: ScoreMap, terms: Iterable[WeightedAffinityTerm], pod: Pod, node: Node, multiplier: int) -> None:
+def process_terms(m: ScoreMap, terms: Iterable[WeightedAffinityTerm], pod: Pod, node: Node, multiplier: int,
+                  ns_labels: Mapping[str, str] | None = None) -> None:
     for t in terms:
-        process_term(m, t.term, t.weight, pod, node, multiplier)
+        process_term(m, t.term, t.weight, pod, node, multiplier, ns_labels)
 
 
-def process_existing_pod(m: ScoreMap, me: PodAffinityInfo, existing: Pod, node: Node, hard_pod_affinity_weight: int) -> None:
-    """InterPodAffinity.processExistingPod."""
+def process_existing_pod(m: ScoreMap, me: PodAffinityInfo, existing: Pod, node: Node, hard_pod_affinity_weight: int,
+                         ns_labels: Mapping[str, str] | None = None) -> None:
+    """InterPodAffinity.processExistingPod. ``me``'s preferred terms have their namespaceSelectors
+    unrolled (so nil labels for ``existing``); ``existing``'s terms see ``ns_labels``, the labels of
+    the incoming pod's namespace."""
     process_terms(m, me.preferred_affinity_terms, existing, node, 1)
     process_terms(m, me.preferred_anti_affinity_terms, existing, node, -1)
     if not has_affinity(existing):
@@ -61,9 +66,9 @@ def process_existing_pod(m: ScoreMap, me: PodAffinityInfo, existing: Pod, node: 
     other = PodAffinityInfo.of(existing)
     if hard_pod_affinity_weight > 0:
         for t in other.required_affinity_terms:
-            process_term(m, t, hard_pod_affinity_weight, me.pod, node, 1)
-    process_terms(m, other.preferred_affinity_terms, me.pod, node, 1)
-    process_terms(m, other.preferred_anti_affinity_terms, me.pod, node, -1)
+            process_term(m, t, hard_pod_affinity_weight, me.pod, node, 1, ns_labels)
+    process_terms(m, other.preferred_affinity_terms, me.pod, node, 1, ns_labels)
+    process_terms(m, other.preferred_anti_affinity_terms, me.pod, node, -1, ns_labels)
 
 
 def normalize(scores: dict[str, int]) -> None:

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { getJson } from "@/lib/api";
 import { RunStore } from "@/lib/runStore";
 import type { RunView } from "@/lib/socket";
@@ -9,12 +9,18 @@ import type { RunState } from "@/protocol/state";
 import { ClusterMap } from "@/features/cluster/ClusterMap";
 import { QueueLanes } from "@/features/queue/QueueLanes";
 import { DecisionPanel } from "@/features/trace/DecisionPanel";
+import { InspectPanel } from "@/features/inspect/InspectPanel";
 import { EventLog } from "@/features/trace/EventLog";
 import { RunControls } from "@/features/controls/RunControls";
+import { describeStatus } from "@/features/controls/runStatus";
 import { Timeline } from "@/features/controls/Timeline";
 import { AddPodForm } from "@/features/controls/AddPodForm";
 import { ClusterActions } from "@/features/controls/ClusterActions";
 import { useVirtualNow } from "@/lib/useVirtualNow";
+import { timelineMarkers } from "@/lib/timelineMarkers";
+import { shortcutFor } from "@/lib/shortcuts";
+import { ShortcutsHelp } from "@/components/ShortcutsHelp";
+import { KubeconfigButton } from "@/features/kubectl/KubeconfigButton";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
   const cycles = selectedPod ? state.podCycles.get(selectedPod) : undefined;
@@ -29,12 +35,27 @@ function highlightsFor(state: RunState, selectedPod: string | null): Record<stri
   return out;
 }
 
-export function RunPage({ runId }: { runId: number }) {
-  const store = useMemo(() => new RunStore(runId), [runId]);
+interface RunPageProps {
+  runId: number;
+  /** A workshop's page passes its own store (to follow or publish the view) and lesson. */
+  store?: RunStore;
+  lesson?: string | null;
+  /** Workshops ask the lesson's questions to the class instead of the lesson panel. */
+  lessonQuestions?: boolean;
+  /** A workshop follower: the lesson panel shows this step (the instructor's) instead of its own. */
+  lessonStep?: number | null;
+  /** Shown at the top of the side panel (a workshop's class predictions). */
+  children?: ReactNode;
+  /** Where a restart leads (default: the new run's page); a workshop keeps its class on it. */
+  onRestarted?(newRunId: number): void;
+}
+
+export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestions = true, lessonStep, children, onRestarted }: RunPageProps) {
+  const store = useMemo(() => given ?? new RunStore(runId), [given, runId]);
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [selectedPod, setSelectedPod] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const lesson = new URLSearchParams(useLocation().search).get("lesson");
+  const lessonParam = new URLSearchParams(useLocation().search).get("lesson");
   const seek = useCallback((s: number | null) => store.seek(s), [store]);
   const send = useCallback(
     (command: Record<string, unknown>) => {
@@ -63,16 +84,38 @@ export function RunPage({ runId }: { runId: number }) {
   }, [scenarioSlug]);
   const state = snap.view;
   const run = snap.run;
-  const ticking = snap.viewSeq === null && run?.status === "running";
-  const now = useVirtualNow(state.time, run?.speed ?? 1, ticking);
+  const lesson = lessonProp === undefined ? run?.lesson ?? lessonParam : lessonProp;
+  // Live: the server's clock anchor; a held view (rewound, or at a lesson step) shows its own time.
+  const now = useVirtualNow(snap.viewSeq === null ? snap.anchor : null, state.time);
+  const liveNow = useVirtualNow(snap.anchor, snap.live.time);
   const podKeys = useMemo(() => (run?.canControl ? state.pods.keys().sort() : []), [run?.canControl, state.pods]);
   const cordoned = useMemo(() => new Set(state.nodes.values().filter((n) => n.unschedulable).map((n) => n.name)), [state.nodes]);
   const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
   // Stable, so memoised node cards do not re-render because of it.
   const select = useCallback((key: string) => setSelectedPod((cur) => (cur === key ? null : key)), []);
 
+  const markers = useMemo(() => timelineMarkers(store.allEvents), [store, snap.lastSeq]);
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = shortcutFor(e.key, e.target as HTMLElement | null, e);
+      if (!action) return;
+      e.preventDefault();
+      const at = store.getSnapshot();
+      const seq = at.viewSeq ?? at.lastSeq;
+      if (action === "help") setHelp((h) => !h);
+      else if (action === "back") store.seek(Math.max(1, seq - 1));
+      else if (action === "step" && at.viewSeq !== null) store.seek(seq + 1 >= at.lastSeq ? null : seq + 1);
+      else if (at.run?.canControl && action === "step") send({ type: "step" });
+      else if (at.run?.canControl && action === "toggle") send({ type: at.run.status === "running" || at.run.status === "queued" ? "pause" : "resume" });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [store, send]);
+
   return (
     <div className="run-page">
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <header className="run-head">
         <h1>
           Run {runId}
@@ -84,8 +127,8 @@ export function RunPage({ runId }: { runId: number }) {
           )}
         </h1>
         <p className="run-status" aria-live="polite">
-          Status: <strong>{run ? run.status : "connecting…"}</strong>
-          {run?.reason ? ` (${run.reason})` : ""} · connection: {snap.socket} · cycle {state.cycle} · virtual time {now.toFixed(1)}s
+          Status: <strong>{describeStatus(run)}</strong> · connection:{" "}
+          {snap.socket} · cycle {state.cycle} · virtual time <span data-testid="virtual-time">{now.toFixed(1)}</span>s
         </p>
         {run?.restartedAs && (
           <button type="button" onClick={() => navigate(`/runs/${run.restartedAs}`)}>
@@ -94,29 +137,35 @@ export function RunPage({ runId }: { runId: number }) {
         )}
         {loadError && <p role="alert" className="field__error">{loadError}</p>}
         {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
-        {run && <RunControls run={run} onRestarted={(id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`)} />}
-        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={seek} />
+        {run && <KubeconfigButton runId={runId} canControl={run.canControl} />}
+        {run && <RunControls run={run} onRestarted={onRestarted ?? ((id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`))} />}
+        <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={seek} markers={markers} />
       </header>
       <div className="run-grid">
         <ClusterMap now={now} state={state} selectedPod={selectedPod} onSelectPod={select} highlights={highlights} />
         <aside className="run-side">
+          {children}
           {lesson && (
             <LessonPanel
               slug={lesson}
               events={store.allEvents}
+              lastSeq={snap.lastSeq}
               seq={state.seq}
               state={state}
+              status={run?.status ?? null}
               canControl={!!run?.canControl}
-              live={snap.viewSeq === null}
-              now={now}
+              now={liveNow}
               send={send}
               onSeek={seek}
+              showQuestions={lessonQuestions}
+              followStep={lessonStep}
             />
           )}
           <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
+          <InspectPanel state={state} selectedPod={selectedPod} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
-          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={podKeys} cordoned={cordoned} />}
+          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={podKeys} cordoned={cordoned} workloads={state.workloads} />}
         </aside>
       </div>
       <EventLog events={state.k8sEvents} selectedPod={selectedPod} />

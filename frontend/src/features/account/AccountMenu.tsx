@@ -13,7 +13,7 @@ interface Props {
 
 export function AccountMenu({ me, onSignedOut }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const signedUp = Boolean(me?.authenticated && !me.is_guest);
+  const signedUp = Boolean(me?.authenticated && !me.isGuest);
   const out = async () => {
     try {
       await logOut();
@@ -46,5 +46,5 @@ export function AccountMenu({ me, onSignedOut }: Props) {
 
 function whoami(me: Me | null): string {
   if (!me?.authenticated || !me.username) return "Not signed in";
-  return me.is_guest ? `${me.username} (guest)` : `Signed in as ${me.username}`;
+  return me.isGuest ? `${me.username} (guest)` : `Signed in as ${me.username}`;
 }

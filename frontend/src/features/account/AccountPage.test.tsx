@@ -3,8 +3,8 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { Me } from "@/lib/session";
 import { AccountPage } from "./AccountPage";
 
-const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", is_guest: true };
-const ALICE: Me = { authenticated: true, id: 7, username: "alice", is_guest: false };
+const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true };
+const ALICE: Me = { authenticated: true, id: 7, username: "alice", isGuest: false };
 const KEY = "pgt_Ab12cdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
 
 interface Call {
@@ -107,7 +107,7 @@ test("a successful sign-up hands the new user up, and the next write sends the r
       document.cookie = "csrftoken=after-login"; // Django rotates the token on login
       return json(201, ALICE);
     }),
-    on("POST", "/api/tokens/", (c) => json(201, { id: 3, name: (c.body as { name: string }).name, prefix: "pgt_Ab12", created_at: "2026-11-22T16:00:00Z", last_used_at: null, key: KEY })),
+    on("POST", "/api/tokens/", (c) => json(201, { id: 3, name: (c.body as { name: string }).name, prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: null, key: KEY })),
   );
   const { rerender } = render(<AccountPage me={GUEST} onSignedIn={onSignedIn} />);
   fillAndSubmit(screen.getByRole("form", { name: "Sign up" }), { Username: "alice", Password: "correct horse battery" }, "Sign up");
@@ -126,7 +126,7 @@ test("a new token's key is shown once with usage examples, and is gone once dism
   serve(
     on("GET", "/api/tokens/", () => json(200, tokens)),
     on("POST", "/api/tokens/", () => {
-      const t = { id: 3, name: "ci", prefix: "pgt_Ab12", created_at: "2026-11-22T16:00:00Z", last_used_at: null };
+      const t = { id: 3, name: "ci", prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: null };
       tokens = [t];
       return json(201, { ...t, key: KEY });
     }),
@@ -151,7 +151,7 @@ test("a new token's key is shown once with usage examples, and is gone once dism
 test("the copy button puts the key on the clipboard", async () => {
   const writeText = vi.fn(async () => {});
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-  serve(noTokens, on("POST", "/api/tokens/", () => json(201, { id: 3, name: "ci", prefix: "pgt_Ab12", created_at: "2026-11-22T16:00:00Z", last_used_at: null, key: KEY })));
+  serve(noTokens, on("POST", "/api/tokens/", () => json(201, { id: 3, name: "ci", prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: null, key: KEY })));
   render(<AccountPage me={ALICE} onSignedIn={() => {}} />);
   fillAndSubmit(screen.getByRole("form", { name: "New token" }), { "Token name": "ci" }, "Create token");
   fireEvent.click(await screen.findByRole("button", { name: "Copy key" }));
@@ -169,7 +169,7 @@ test("a bad token name is shown at the name field", async () => {
 });
 
 test("revoking asks first, and only the confirmation sends the DELETE", async () => {
-  let tokens: object[] = [{ id: 3, name: "ci", prefix: "pgt_Ab12", created_at: "2026-11-22T16:00:00Z", last_used_at: "2026-11-22T16:05:00Z" }];
+  let tokens: object[] = [{ id: 3, name: "ci", prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: "2026-11-22T16:05:00Z" }];
   serve(
     on("GET", "/api/tokens/", () => json(200, tokens)),
     on("DELETE", "/api/tokens/3/", () => ((tokens = []), json(204, null))),
@@ -187,7 +187,7 @@ test("revoking asks first, and only the confirmation sends the DELETE", async ()
 
 test("an anonymous visitor is not offered tokens and the page asks nothing of /api/tokens/", () => {
   serve();
-  render(<AccountPage me={{ authenticated: false, id: null, username: null, is_guest: false }} onSignedIn={() => {}} />);
+  render(<AccountPage me={{ authenticated: false, id: null, username: null, isGuest: false }} onSignedIn={() => {}} />);
   expect(screen.getByText(/Tokens belong to a user/)).toBeTruthy();
   expect(calls).toEqual([]);
 });

@@ -19,7 +19,7 @@ export function AccountPage({ me, onSignedIn }: Props) {
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   }, []);
   if (me === null) return <p aria-busy="true">Loading your account…</p>;
-  const signedUp = me.authenticated && !me.is_guest;
+  const signedUp = me.authenticated && !me.isGuest;
   return (
     <div className="account">
       <h1>Account</h1>
@@ -44,12 +44,12 @@ export function AccountPage({ me, onSignedIn }: Props) {
 
 function status(me: Me): string {
   if (!me.authenticated) return "You are not signed in. Nobody has to: your first scenario or run makes you a guest on this browser.";
-  if (me.is_guest) return `You are using the playground as the guest ${me.username}, on this browser only.`;
+  if (me.isGuest) return `You are using the playground as the guest ${me.username}, on this browser only.`;
   return `Signed in as ${me.username}.`;
 }
 
 function signUpIntro(me: Me) {
-  return me.is_guest ? (
+  return me.isGuest ? (
     <p>
       Give this guest a name and a password. <strong>You keep everything you made as a guest</strong> — scenarios, runs and API tokens —
       and can reach it from any browser.
@@ -60,7 +60,7 @@ function signUpIntro(me: Me) {
 }
 
 function logInIntro(me: Me) {
-  return me.is_guest ? (
+  return me.isGuest ? (
     <p>
       Already have an account? Logging in switches to it; what this guest made stays with the guest. To keep it, sign up instead.
     </p>

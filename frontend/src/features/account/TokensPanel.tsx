@@ -114,8 +114,8 @@ function TokenRow({ token, onRevoked }: { token: ApiToken; onRevoked(): void }) 
     <tr>
       <th scope="row">{token.name}</th>
       <td className="mono">{token.prefix}…</td>
-      <td>{formatDateTime(token.created_at)}</td>
-      <td>{token.last_used_at ? formatDateTime(token.last_used_at) : "never"}</td>
+      <td>{formatDateTime(token.createdAt)}</td>
+      <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "never"}</td>
       <td>
         {confirming ? (
           <span className="token-confirm" role="group" aria-label={`Confirm revoking ${token.name}`}>

@@ -12,8 +12,8 @@ export interface ApiToken {
   id: number;
   name: string;
   prefix: string;
-  created_at: string;
-  last_used_at: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 /** The create response is the only place the key ever appears. */
@@ -33,4 +33,4 @@ export const revokeToken = async (id: number) => {
   await request<null>(`/api/tokens/${id}/`, { method: "DELETE" });
 };
 
-export const ANONYMOUS: Me = { authenticated: false, id: null, username: null, is_guest: false };
+export const ANONYMOUS: Me = { authenticated: false, id: null, username: null, isGuest: false };

@@ -3,6 +3,7 @@ import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { priorityColor } from "@/lib/colors";
 import { NodeCard } from "./NodeCard";
+import { OwnerGroups } from "./OwnerGroups";
 
 interface Props {
   state: RunState;
@@ -19,6 +20,7 @@ const PAGE = 300;
 
 export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }: Props) {
   const [query, setQuery] = useState("");
+  const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
   const [limit, setLimit] = useState(PAGE);
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
   const classes = state.priorityClasses;
@@ -44,9 +46,17 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
           <label htmlFor="node-filter">Find node or pod</label>
           <input id="node-filter" type="search" value={query} placeholder="name, label or pod" onChange={(e) => setQuery(e.target.value)} />
         </div>
+        <div className="field field--inline">
+          <label htmlFor="cluster-group-by">Group by</label>
+          <select id="cluster-group-by" value={groupBy} onChange={(e) => setGroupBy(e.target.value as "node" | "owner")}>
+            <option value="node">node</option>
+            <option value="owner">owner (Deployment, StatefulSet, Job…)</option>
+          </select>
+        </div>
         <Legend classes={classes} colorOf={colorOf} />
       </header>
-      <div className={`node-grid ${compact ? "node-grid--compact" : ""}`}>
+      {groupBy === "owner" && <OwnerGroups state={state} selectedPod={selectedPod} onSelectPod={onSelectPod} colorOf={colorOf} />}
+      <div className={`node-grid ${compact ? "node-grid--compact" : ""}`} hidden={groupBy === "owner"}>
         {shown.slice(0, limit).map((name) => {
           const slot = state.byNode.get(name) ?? EMPTY_SLOT;
           const terminating = slot.bound.some((p) => p.phase === "Terminating");
@@ -67,7 +77,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
           );
         })}
       </div>
-      {shown.length > limit && (
+      {groupBy === "node" && shown.length > limit && (
         <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
           Show {Math.min(PAGE, shown.length - limit)} more nodes ({shown.length - limit} hidden)
         </button>

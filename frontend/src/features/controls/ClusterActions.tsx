@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
+import type { WorkloadView } from "@/protocol/events";
 import { sendCommand, type RunCommand } from "./api";
 
 interface Props {
@@ -8,12 +9,22 @@ interface Props {
   nodes: readonly string[];
   pods: readonly string[];
   cordoned: ReadonlySet<string>;
+  /** The run's workloads (State.workloads); the scalable ones get a Scale control. */
+  workloads?: readonly WorkloadView[];
 }
 
-/** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod. */
-export function ClusterActions({ runId, nodes, pods, cordoned }: Props) {
+type Scalable = WorkloadView & { kind: "Deployment" | "ReplicaSet" | "StatefulSet" };
+const isScalable = (w: WorkloadView): w is Scalable =>
+  (w.kind === "Deployment" || w.kind === "StatefulSet" || (w.kind === "ReplicaSet" && !w.owner));
+
+/** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod; scale a workload. */
+export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }: Props) {
   const [node, setNode] = useState("");
   const [pod, setPod] = useState("");
+  const [target, setTarget] = useState("");
+  const [replicas, setReplicas] = useState("");
+  const scalable = workloads.filter(isScalable);
+  const w = scalable.find((x) => x.key === target) ?? scalable[0];
   const [error, setError] = useState<string | null>(null);
   const send = async (cmd: RunCommand) => {
     setError(null);
@@ -57,6 +68,26 @@ export function ClusterActions({ runId, nodes, pods, cordoned }: Props) {
           Delete pod
         </button>
       </div>
+      {w && (
+        <div className="field field--inline">
+          <label htmlFor="action-workload">Workload</label>
+          <select id="action-workload" value={w.key} onChange={(e) => setTarget(e.target.value)}>
+            {scalable.map((x) => (
+              <option key={x.key} value={x.key}>
+                {x.kind} {x.name} ({x.replicas})
+              </option>
+            ))}
+          </select>
+          <label htmlFor="action-replicas">Replicas</label>
+          <input id="action-replicas" type="number" min={0} value={replicas === "" ? String(w.replicas) : replicas} onChange={(e) => setReplicas(e.target.value)} />
+          <button
+            type="button"
+            onClick={() => send({ type: "scale", kind: w.kind, name: w.name, namespace: w.namespace, replicas: Number(replicas === "" ? w.replicas : replicas) })}
+          >
+            Scale
+          </button>
+        </div>
+      )}
       {error && (
         <p role="alert" className="field__error">
           {error}

@@ -37,7 +37,7 @@ export function RunControls({ run, onRestarted }: Props) {
       setBusy(false);
     }
   };
-  const running = run.status === "running" || run.status === "queued";
+  const running = run.status === "running" || run.status === "queued" || run.status === "settled";
   const terminal = run.status === "failed" || (run.status === "finished" && run.reason === "stopped");
   return (
     <div className="controls" role="toolbar" aria-label="Run controls">

@@ -1,13 +1,25 @@
+import type { TimelineMarker } from "@/lib/timelineMarkers";
+import { adjacentMarker } from "@/lib/timelineMarkers";
+
 interface Props {
   lastSeq: number;
   viewSeq: number | null;
   time: number;
   onSeek(seq: number | null): void;
+  /** Key events (failed scheduling, nomination, preemption, eviction, bind) to jump to. */
+  markers?: readonly TimelineMarker[];
 }
 
+const MAX_MARKERS = 150;
+
 /** Scrub to any seq (the state is refolded up to it) and jump back to live. */
-export function Timeline({ lastSeq, viewSeq, time, onSeek }: Props) {
+export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props) {
   const value = viewSeq ?? lastSeq;
+  const seek = (seq: number | null) => onSeek(seq === null || seq >= lastSeq ? null : seq);
+  // On a big run the binds would bury the rest: keep the rarer kinds.
+  const shown = markers.length > MAX_MARKERS ? markers.filter((m) => m.kind !== "bind").slice(-MAX_MARKERS) : markers;
+  const prev = adjacentMarker(shown, value, -1);
+  const next = adjacentMarker(shown, value, 1);
   return (
     <div className="timeline">
       <label htmlFor="timeline">Timeline (event {value} of {lastSeq})</label>
@@ -17,7 +29,7 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek }: Props) {
         min={1}
         max={Math.max(1, lastSeq)}
         value={Math.max(1, value)}
-        onChange={(e) => onSeek(Number(e.target.value) >= lastSeq ? null : Number(e.target.value))}
+        onChange={(e) => seek(Number(e.target.value))}
         aria-valuetext={`event ${value} of ${lastSeq}, virtual time ${time.toFixed(1)} seconds`}
       />
       <span className="timeline__time">t = {time.toFixed(1)}s</span>
@@ -27,6 +39,29 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek }: Props) {
         </button>
       ) : (
         <span className="badge badge--live">LIVE</span>
+      )}
+      {shown.length > 0 && (
+        <div className="timeline__keys" role="group" aria-label="Key events">
+          <button type="button" disabled={prev === null} onClick={() => prev !== null && seek(prev)}>
+            ◀ Previous key event
+          </button>
+          <ol className="timeline__markers">
+            {shown.map((m) => (
+              <li key={m.seq} style={{ left: `${lastSeq > 1 ? ((m.seq - 1) / (lastSeq - 1)) * 100 : 0}%` }}>
+                <button
+                  type="button"
+                  className={`marker marker--${m.kind}${m.seq === value ? " marker--current" : ""}`}
+                  title={`${m.label} (event ${m.seq}, t=${m.t.toFixed(1)}s)`}
+                  aria-label={`Jump to ${m.label} (event ${m.seq})`}
+                  onClick={() => seek(m.seq)}
+                />
+              </li>
+            ))}
+          </ol>
+          <button type="button" disabled={next === null} onClick={() => next !== null && seek(next)}>
+            Next key event ▶
+          </button>
+        </div>
       )}
     </div>
   );

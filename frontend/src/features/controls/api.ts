@@ -6,7 +6,8 @@ export type RunCommand =
   | { type: "add_pod"; manifest: Record<string, unknown> }
   | { type: "delete_pod"; pod: string }
   | { type: "add_node"; manifest: Record<string, unknown> }
-  | { type: "delete_node" | "cordon" | "uncordon"; node: string };
+  | { type: "delete_node" | "cordon" | "uncordon"; node: string }
+  | { type: "scale"; kind: "Deployment" | "ReplicaSet" | "StatefulSet"; name: string; namespace: string; replicas: number };
 
 export async function sendCommand(runId: number | string, command: RunCommand): Promise<Record<string, unknown>> {
   return (await request<Record<string, unknown>>(`/api/runs/${runId}/commands/`, { method: "POST", body: command })).data;

@@ -20,10 +20,10 @@ export interface Scenario {
   version: number;
   objects: Manifest[];
   settings: ScenarioSettings;
-  forked_from: string | null;
-  can_edit: boolean;
+  forkedFrom: string | null;
+  canEdit: boolean;
   ignored: string[];
-  owner: { username: string; is_guest: boolean } | null;
+  owner: { username: string; isGuest: boolean } | null;
 }
 
 export type ScenarioInput = Pick<Scenario, "title" | "description" | "visibility" | "objects" | "settings">;

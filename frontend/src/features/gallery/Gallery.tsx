@@ -29,7 +29,8 @@ function Lessons() {
   const [error, setError] = useState<string | null>(null);
   const start = async (l: Lesson) => {
     try {
-      const run = await startRun(l.scenario, { seed: l.seed });
+      // The server applies the lesson's timed commands; the run starts paused at t=0.
+      const run = await startRun(l.scenario, { seed: l.seed, lesson: l.slug });
       navigate(`/runs/${run.id}?lesson=${encodeURIComponent(l.slug)}`);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -96,7 +97,7 @@ function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; 
         {data?.results.map((s) => (
           <li key={s.slug} className="card">
             <h3>
-              <Link href={s.can_edit ? `/scenarios/${s.slug}` : `/s/${s.slug}`}>{s.title}</Link>
+              <Link href={s.canEdit ? `/scenarios/${s.slug}` : `/s/${s.slug}`}>{s.title}</Link>
             </h3>
             <p>{s.description}</p>
             <small>

@@ -4,13 +4,13 @@ export interface ScenarioSummary {
   slug: string;
   title: string;
   description: string;
-  owner: { username: string; is_guest: boolean } | null;
+  owner: { username: string; isGuest: boolean } | null;
   visibility: "private" | "unlisted" | "public";
-  forked_from: string | null;
+  forkedFrom: string | null;
   version: number;
   counts?: Record<string, number>;
-  can_edit: boolean;
-  updated_at?: string;
+  canEdit: boolean;
+  updatedAt?: string;
 }
 
 export interface Page<T> {

@@ -5,68 +5,77 @@ import { shortKey } from "@/lib/format";
 import { getLesson, type LessonDetail } from "./api";
 import { findSeq } from "./triggers";
 import { Markdown } from "./Markdown";
+import { follow, next, onEvents, previous, revealed, START, stepSeqs, type Move, type Progress } from "./steps";
 
 interface Props {
   slug: string;
   events: readonly SimEvent[];
-  /** The seq the views show (live or rewound): steps and reveals follow it. */
+  /** How many events have arrived (events is appended in place). */
+  lastSeq: number;
+  /** The seq the views show: steps and reveals follow it. */
   seq: number;
   state: RunState;
+  /** The run's status and whether this viewer may control it (to press Play for a waiting step). */
+  status: string | null;
   canControl: boolean;
-  live: boolean;
-  /** Virtual time of the run, for the lesson's timed commands. */
+  /** The run's virtual time now, shown while a step is awaited. */
   now: number;
   send(command: Record<string, unknown>): void;
-  /** Move the views to a seq (null = live): the lesson walks the timeline step by step. */
+  /** Hold the views at a seq (null = live): the lesson walks the run step by step. */
   onSeek(seq: number | null): void;
+  /** False in a workshop: the class answers there, and the instructor reveals. */
+  showQuestions?: boolean;
+  /** A workshop follower's screen shows the instructor's step (1-based) instead of its own navigation. */
+  followStep?: number | null;
 }
 
 /**
- * Lesson player. The run goes on in the background; the lesson moves the *view* from one step's
- * trigger to the next, so everyone reads a step at its moment and questions reveal at theirs.
+ * Lesson player. The server runs the lesson (its timed commands included); the panel holds the
+ * view at the current step's event, so the text and the map/queue agree, and "Next step" moves
+ * exactly one step, waiting for it (and pressing Play, for the run's owner) if it has not happened.
  */
-export function LessonPanel({ slug, events, seq, state, canControl, live, now, send, onSeek }: Props) {
+export function LessonPanel({ slug, events, lastSeq, seq, state, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
   const [lesson, setLesson] = useState<LessonDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<Progress>(START);
   useEffect(() => {
     getLesson(slug).then(setLesson, (e: Error) => setError(e.message));
   }, [slug]);
 
-  const stepSeqs = useMemo(() => lesson?.steps.map((s) => findSeq(s.at, events, seq)) ?? [], [lesson, events, seq]);
-  const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events, seq)) ?? [], [lesson, events, seq]);
-  const fired = stepSeqs.filter((s) => s !== null).length;
-  const total = events.length ? events[events.length - 1].seq : 0;
-  // Where each step's trigger is in everything received so far (for Next / Previous).
-  const allStepSeqs = useMemo(() => lesson?.steps.map((s) => findSeq(s.at, events)) ?? [], [lesson, events, total]);
+  const seqs = useMemo(() => (lesson ? stepSeqs(lesson.steps.map((s) => s.at), events) : []), [lesson, events, lastSeq]);
+  const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events)) ?? [], [lesson, events, lastSeq]);
 
-  // Start at the first step rather than wherever the run already is.
-  const started = useRef(false);
+  const move = (m: Move | null) => {
+    if (!m) return;
+    setProgress(m.progress);
+    if (m.seek !== undefined) onSeek(m.seek);
+  };
+  const following = followStep !== undefined;
+  // When events arrive: open at step 1, or finish a "Next" that waited (clicks move by themselves).
   useEffect(() => {
-    if (!lesson || started.current || total === 0) return;
-    started.current = true;
-    onSeek(allStepSeqs[0] ?? 1);
-  }, [lesson, total, allStepSeqs, onSeek]);
-
-  const next = allStepSeqs[fired] ?? null;
-  const goNext = () => onSeek(next ?? null);
-  const goPrev = () => onSeek(fired >= 2 ? allStepSeqs[fired - 2] : 1);
-
-  // Timed commands: the client applies them at their virtual time (docs/lessons.md).
-  const sent = useRef(new Set<number>());
-  const appliedCount = useMemo(() => events.filter((e) => e.kind === "command.applied").length, [events, events.length]);
+    if (!following) move(onEvents(progress, seqs));
+  }, [seqs, following]);
+  // A follower shows the step it is given; the view itself is held by whoever it follows.
   useEffect(() => {
-    if (!lesson || !canControl || !live) return;
-    lesson.commands.forEach((c, i) => {
-      if (i >= appliedCount && c.at <= now && !sent.current.has(i)) {
-        sent.current.add(i);
-        send(c.command);
-      }
-    });
-  }, [lesson, canControl, live, now, appliedCount, send]);
+    if (following) setProgress(follow(followStep ?? null));
+  }, [following, followStep]);
+
+  // Waiting for a step that has not happened: the owner's paused run is played to get there.
+  const resumed = useRef<number | null>(null);
+  useEffect(() => {
+    if (progress.waitingFor === null || !canControl || status !== "paused") return;
+    if (resumed.current === progress.waitingFor) return;
+    resumed.current = progress.waitingFor;
+    send({ type: "resume" });
+  }, [progress.waitingFor, canControl, status, send]);
 
   if (error) return <p role="alert">Lesson: {error}</p>;
   if (!lesson) return <p>Loading lesson…</p>;
+  const total = lesson.steps.length;
+  const last = progress.current >= total - 1;
+  const waiting = progress.waitingFor !== null ? lesson.steps[progress.waitingFor] : null;
+  const ended = status === "finished" || status === "failed" || status === "settled";
   const choices = (kind: "node" | "pod") => (kind === "node" ? state.nodeOrder : state.pods.keys().sort());
   return (
     <section className="lesson" aria-labelledby="lesson-title">
@@ -75,29 +84,35 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
           Lesson {lesson.number}: {lesson.title}
         </h2>
         <div className="lesson__nav">
-          <button type="button" onClick={goPrev} disabled={fired <= 1}>
+          <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
             Previous step
           </button>
-          <button type="button" className="button--primary" onClick={goNext} disabled={fired >= (lesson.steps.length) && live}>
-            {fired >= lesson.steps.length ? "Go live" : next === null ? "Next step (waiting for the run…)" : "Next step"}
+          <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
+            {last ? "Go live" : "Next step"}
           </button>
           <span className="muted">
-            Step {Math.max(fired, 0)} of {lesson.steps.length}
+            Step {Math.max(progress.current + 1, 0)} of {total}
           </span>
         </div>
       </header>
       <p className="lesson__idea">{lesson.idea}</p>
-      {lesson.questions.map((q, i) => {
-        const revealed = revealSeqs[i] !== null;
+      {waiting && (
+        <p className="lesson__waiting" aria-live="polite">
+          Waiting for step {progress.waitingFor! + 1}, “{waiting.title}” — the run is at t = {now.toFixed(1)}s
+          {ended ? `, and it is ${status}: this step will not come.` : canControl ? "." : "; its owner has to play it."}
+        </p>
+      )}
+      {showQuestions && lesson.questions.map((q, i) => {
+        const shown = revealed(revealSeqs[i], seq);
         const picked = answers[q.id] ?? "";
         return (
-          <div key={q.id} className={`question ${revealed ? "question--revealed" : ""}`}>
+          <div key={q.id} className={`question ${shown ? "question--revealed" : ""}`}>
             <p>
               <strong>Predict:</strong> {q.prompt}
             </p>
             <div className="field field--inline">
               <label htmlFor={`q-${q.id}`}>Your answer ({q.kind})</label>
-              <select id={`q-${q.id}`} value={picked} disabled={revealed} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}>
+              <select id={`q-${q.id}`} value={picked} disabled={shown} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}>
                 <option value="">choose…</option>
                 {choices(q.kind).map((c) => (
                   <option key={c} value={c}>
@@ -107,7 +122,7 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
                 {picked && !choices(q.kind).includes(picked) && <option value={picked}>{shortKey(picked)}</option>}
               </select>
             </div>
-            {revealed && (
+            {shown && (
               <p role="status">
                 Answer: <strong>{shortKey(q.answer)}</strong>
                 {picked ? (picked === q.answer ? " — you got it." : ` — you said ${shortKey(picked)}.`) : ""} {q.explanation}
@@ -117,10 +132,8 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
         );
       })}
       <ol className="steps">
-        {lesson.steps.map((s, i) => {
-          const at = stepSeqs[i];
-          if (at === null) return null;
-          const current = i === fired - 1;
+        {lesson.steps.slice(0, progress.current + 1).map((s, i) => {
+          const current = i === progress.current;
           return (
             <li key={i} className={current ? "step step--current" : "step"} aria-current={current ? "step" : undefined}>
               {current ? (
@@ -138,9 +151,9 @@ export function LessonPanel({ slug, events, seq, state, canControl, live, now, s
           );
         })}
       </ol>
-      {fired < lesson.steps.length && (
+      {!last && !waiting && progress.current >= 0 && (
         <p className="muted">
-          Next: “{lesson.steps[fired].title}”{next === null ? " — the run has not got there yet; press Play, or Step one cycle." : ""}
+          Next: “{lesson.steps[progress.current + 1].title}”{seqs[progress.current + 1] === null ? " — it has not happened yet: Next step waits for it." : ""}
         </p>
       )}
     </section>

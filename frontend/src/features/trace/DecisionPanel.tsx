@@ -214,7 +214,7 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
                     {c.node}
                     {c.node === p.chosen ? " (chosen)" : ""}
                   </th>
-                  <td>
+                  <td data-label="Victims">
                     {c.victims.map((v) => (
                       <button type="button" className="link-button" key={v} onClick={() => onSelectPod(v)}>
                         {shortKey(v)}
@@ -222,10 +222,10 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
                       </button>
                     ))}
                   </td>
-                  <td>{c.numPDBViolations}</td>
-                  <td>{c.highestPriority}</td>
-                  <td>{c.prioritySum}</td>
-                  <td>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
+                  <td data-label="PDB violations">{c.numPDBViolations}</td>
+                  <td data-label="Most important victim's priority">{c.highestPriority}</td>
+                  <td data-label="Sum of priorities">{c.prioritySum}</td>
+                  <td data-label={p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,8 +52,12 @@ export function EventLog({ events, selectedPod }: Props) {
                 <td>{formatSeconds(e.t)}</td>
                 <td>{e.type}</td>
                 <td>{e.reason}</td>
-                <td>pod/{shortKey(e.object)}</td>
-                <td className="mono">{e.message}</td>
+                <td>{(e.objectKind ?? "Pod").toLowerCase()}/{shortKey(e.object)}</td>
+                <td className="mono">
+                  {e.message}
+                  {/* Upstream's text names the preemptor by UID only; say which pod that is. */}
+                  {e.reason === "Preempted" && e.related && <span className="muted"> (pod {shortKey(e.related)})</span>}
+                </td>
               </tr>
             ))}
           </tbody>

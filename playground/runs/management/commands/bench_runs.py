@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from playground.runs import bench
+from playground.runs import bench, classroom
 
 
 class Command(BaseCommand):
@@ -20,9 +20,22 @@ class Command(BaseCommand):
         parser.add_argument("--paced-speed", type=float, default=5.0)
         parser.add_argument("--no-compression", action="store_true",
                             help="viewers do not negotiate permessage-deflate (browsers do)")
+        parser.add_argument("--classroom", type=int, default=0, metavar="N",
+                            help="instead: N guests start lesson runs at once (playground/runs/classroom.py)")
+        parser.add_argument("--heavy", type=int, default=5, help="classroom: big runs at speed 0 meanwhile")
+        parser.add_argument("--heavy-nodes", type=int, default=300)
+        parser.add_argument("--heavy-pods", type=int, default=2000)
+        parser.add_argument("--seconds", type=float, default=45, help="classroom: how long viewers watch")
+        parser.add_argument("--watch-heavy", action="store_true", help="classroom: a viewer on each big run too")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["classroom"]:
+            call_command("load_lessons", verbosity=0)
+            classroom.WATCH_HEAVY = options["watch_heavy"]
+            self.stdout.write(classroom.run_classroom(options["classroom"], options["heavy"], options["heavy_nodes"],
+                                                      options["heavy_pods"], options["seconds"]))
+            return
         if options["no_compression"]:
             bench.COMPRESSION = None
         counts = [int(v) for v in options["viewers"].split(",") if v]

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { TextField, SelectField } from "@/components/Field";
-import { copiesOf, getIn, indexesOfKind, nameOf, newPod, uniqueName, type Manifest } from "../model/manifest";
+import { copiesOf, FORM_IMAGE, getIn, indexesOfKind, nameOf, newPod, uniqueName, type Manifest } from "../model/manifest";
 import { mapToText, requirementsToText, textToMap, textToRequirements, textToTolerations, tolerationsToText } from "../model/textFields";
 import { rfc3339ToSeconds, secondsToRfc3339 } from "../model/times";
 import { ObjectCard } from "./ObjectCard";
@@ -34,7 +34,7 @@ function ContainersField({ label, path, doc, props }: { label: string; path: "sp
         );
       })}
       {!ro && (
-        <button type="button" onClick={() => set(path, [...list, { name: `${path === "spec.containers" ? "c" : "init"}${list.length + 1}`, image: "registry.k8s.io/pause:3.10", resources: { requests: { cpu: "100m", memory: "64Mi" } } }])}>
+        <button type="button" onClick={() => set(path, [...list, { name: `${path === "spec.containers" ? "c" : "init"}${list.length + 1}`, image: FORM_IMAGE, resources: { requests: { cpu: "100m", memory: "64Mi" } } }])}>
           Add {kindWord}
         </button>
       )}

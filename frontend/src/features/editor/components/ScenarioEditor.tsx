@@ -7,10 +7,13 @@ import { createScenario, deleteScenario, exportUrl, forkScenario, getScenario, i
 import { mapErrors, type MappedErrors } from "../model/errors";
 import { nameOf, newNode, newPod, newPriorityClass, setIn, type Manifest } from "../model/manifest";
 import { objectsToYaml, yamlToObjects } from "../model/yamlSync";
+import { notesToShow } from "../model/ignored";
 import { NodesSection } from "./NodesSection";
 import { PriorityClassesSection } from "./PriorityClassesSection";
 import { PodsSection } from "./PodsSection";
 import { PdbsSection } from "./PdbsSection";
+import { NamespacesSection } from "./NamespacesSection";
+import { WorkloadsSection } from "./WorkloadsSection";
 import { SettingsSection } from "./SettingsSection";
 import { YamlTab } from "./YamlTab";
 import { ImportPanel } from "./ImportPanel";
@@ -58,6 +61,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   });
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(!slug);
+  const [startPaused, setStartPaused] = useState(false);
 
   useEffect(() => {
     if (!slug) return;
@@ -71,7 +75,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     );
   }, [slug]);
 
-  const readOnly = forcedReadOnly || (saved !== null && !saved.can_edit);
+  const readOnly = forcedReadOnly || (saved !== null && !saved.canEdit);
   const update = useCallback((patch: Partial<Draft>) => {
     setDraft((d) => (d ? { ...d, ...patch } : d));
     setDirty(true);
@@ -154,7 +158,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   };
   const startARun = async () => {
     if (!saved) return;
-    const r = await run(() => startRun(saved.slug, { seed: draft.settings.seed, speed: draft.settings.speed }), draft.objects);
+    const r = await run(() => startRun(saved.slug, { seed: draft.settings.seed, speed: draft.settings.speed, paused: startPaused }), draft.objects);
     if (r) navigate(`/runs/${r.id}`);
   };
   const downloadDraft = () => {
@@ -165,6 +169,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     a.click();
   };
 
+  const notes = saved?.ignored?.length ? notesToShow(saved.ignored, saved.objects ?? draft.objects) : [];
   const allErrors = [
     ...Object.entries(errors.fields).map(([f, m]) => `${f}: ${m}`),
     ...Object.entries(errors.byObject).flatMap(([doc, errs]) => Object.entries(errs).map(([p, m]) => `${nameOf(draft.objects[Number(doc)] ?? {}) || `object ${doc}`} ${p}: ${m}`)),
@@ -176,9 +181,9 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     <div className="editor">
       <header className="editor__head">
         <h1>{readOnly ? draft.title : saved ? `Edit: ${draft.title}` : "New scenario"}</h1>
-        {saved?.forked_from && (
+        {saved?.forkedFrom && (
           <p className="muted">
-            Forked from <Link href={`/s/${saved.forked_from}`}>{saved.forked_from}</Link>
+            Forked from <Link href={`/s/${saved.forkedFrom}`}>{saved.forkedFrom}</Link>
           </p>
         )}
         <div className="toolbar" role="toolbar" aria-label="Scenario actions">
@@ -191,6 +196,11 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
             <button type="button" className="button--primary" onClick={startARun} disabled={busy || dirty} title={dirty ? "Save first" : undefined}>
               ▶ Run
             </button>
+          )}
+          {saved && (
+            <label className="toolbar__check">
+              <input type="checkbox" checked={startPaused} onChange={(e) => setStartPaused(e.target.checked)} /> Start paused
+            </label>
           )}
           {saved && (
             <button type="button" onClick={fork} disabled={busy}>
@@ -211,12 +221,12 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
               Export YAML
             </button>
           )}
-          {saved?.can_edit && !forcedReadOnly && (
+          {saved?.canEdit && !forcedReadOnly && (
             <button type="button" className="button--danger" onClick={remove} disabled={busy}>
               Delete
             </button>
           )}
-          {forcedReadOnly && saved?.can_edit && (
+          {forcedReadOnly && saved?.canEdit && (
             <Link href={`/scenarios/${saved.slug}`} className="button">
               Edit
             </Link>
@@ -235,11 +245,11 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
             ))}
           </ul>
         )}
-        {saved && saved.ignored?.length > 0 && (
+        {notes.length > 0 && (
           <details className="ignored">
-            <summary>{saved.ignored.length} field(s) are accepted but not modelled</summary>
+            <summary>{notes.length} field(s) are accepted but not modelled</summary>
             <ul>
-              {saved.ignored.map((n) => (
+              {notes.map((n) => (
                 <li key={n}>{n}</li>
               ))}
             </ul>
@@ -272,7 +282,9 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
         <div role="tabpanel" aria-label="Forms">
           <NodesSection {...objProps} />
           <PriorityClassesSection {...objProps} />
+          <NamespacesSection {...objProps} />
           <PodsSection {...objProps} />
+          <WorkloadsSection {...objProps} />
           <PdbsSection {...objProps} />
           <SettingsSection settings={draft.settings} onChange={(settings) => update({ settings })} errors={errors.fields} readOnly={readOnly} />
         </div>

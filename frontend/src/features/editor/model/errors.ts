@@ -31,7 +31,7 @@ function describe(err: FieldError): string {
 }
 
 function locate(err: FieldError & { document?: number }, objects: readonly Manifest[]): { doc: number; path: string } | null {
-  const m = /^(nodes|priorityclasses|pods|poddisruptionbudgets|objects)\[(\d+)\]\.?(.*)$/.exec(err.field ?? "");
+  const m = /^(nodes|priorityclasses|pods|poddisruptionbudgets|namespaces|deployments|replicasets|statefulsets|daemonsets|jobs|objects)\[(\d+)\]\.?(.*)$/.exec(err.field ?? "");
   if (m) {
     const [, plural, idx, rest] = m;
     const doc =

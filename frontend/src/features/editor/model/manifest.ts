@@ -3,7 +3,9 @@
 
 export type Manifest = Record<string, unknown>;
 
-export const KINDS = ["Node", "PriorityClass", "Pod", "PodDisruptionBudget"] as const;
+export const WORKLOAD_KINDS = ["Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job"] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+export const KINDS = ["Node", "PriorityClass", "Pod", "PodDisruptionBudget", "Namespace", ...WORKLOAD_KINDS] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** The API's field paths count objects within one kind: pods[3] is the fourth Pod. */
@@ -12,6 +14,12 @@ export const KIND_PLURAL: Record<Kind, string> = {
   PriorityClass: "priorityclasses",
   Pod: "pods",
   PodDisruptionBudget: "poddisruptionbudgets",
+  Namespace: "namespaces",
+  Deployment: "deployments",
+  ReplicaSet: "replicasets",
+  StatefulSet: "statefulsets",
+  DaemonSet: "daemonsets",
+  Job: "jobs",
 };
 
 export const API_VERSION: Record<Kind, string> = {
@@ -19,6 +27,12 @@ export const API_VERSION: Record<Kind, string> = {
   PriorityClass: "scheduling.k8s.io/v1",
   Pod: "v1",
   PodDisruptionBudget: "policy/v1",
+  Namespace: "v1",
+  Deployment: "apps/v1",
+  ReplicaSet: "apps/v1",
+  StatefulSet: "apps/v1",
+  DaemonSet: "apps/v1",
+  Job: "batch/v1",
 };
 
 type PathPart = string | number;
@@ -110,12 +124,15 @@ export function newPriorityClass(name: string, value: number): Manifest {
   return { apiVersion: "scheduling.k8s.io/v1", kind: "PriorityClass", metadata: { name }, value };
 }
 
+/** The image the form puts in a container: the API requires one; the scheduler does not read it. */
+export const FORM_IMAGE = "registry.k8s.io/pause:3.10";
+
 export function newPod(name: string): Manifest {
   return {
     apiVersion: "v1",
     kind: "Pod",
     metadata: { name, namespace: "default", labels: { app: name } },
-    spec: { containers: [{ name: "app", image: "registry.k8s.io/pause:3.10", resources: { requests: { cpu: "500m", memory: "256Mi" } } }] },
+    spec: { containers: [{ name: "app", image: FORM_IMAGE, resources: { requests: { cpu: "500m", memory: "256Mi" } } }] },
   };
 }
 
@@ -126,6 +143,23 @@ export function newPdb(name: string): Manifest {
     metadata: { name, namespace: "default" },
     spec: { minAvailable: 1, selector: { matchLabels: { app: "web" } } },
   };
+}
+
+export function newNamespace(name: string): Manifest {
+  return { apiVersion: "v1", kind: "Namespace", metadata: { name } };
+}
+
+/** The label the API server sets on every Namespace (v1.LabelMetadataName), always = its name. */
+export const NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
+
+/**
+ * Namespaces pods use without a Namespace object. The playground lets them exist implicitly,
+ * labelled only kubernetes.io/metadata.name (docs/scheduler_core.md "Namespaces").
+ */
+export function implicitNamespaces(objects: readonly Manifest[]): string[] {
+  const defined = new Set(indexesOfKind(objects, "Namespace").map((i) => nameOf(objects[i])));
+  const used = indexesOfKind(objects, "Pod").map((i) => String(getIn(objects[i], "metadata.namespace") ?? "default") || "default");
+  return [...new Set(used)].filter((ns) => !defined.has(ns));
 }
 
 export function uniqueName(objects: readonly Manifest[], kind: Kind, base: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { copiesOf, getIn, newNode, newPod, setIn, type Manifest } from "./manifest";
+import { copiesOf, getIn, newNamespace, newNode, newPod, setIn, type Manifest } from "./manifest";
 import { objectsToYaml, yamlToObjects } from "./yamlSync";
 import { mapErrors } from "./errors";
 import { textToMap, textToTaints, textToTolerations, tolerationsToText } from "./textFields";
@@ -67,6 +67,12 @@ describe("error envelope mapping", () => {
       objects,
     );
     expect(mapped.byObject[3]).toEqual({ "spec.containers[0].resources.requests.cpu": "\"2 cores\" is not a valid quantity" });
+  });
+
+  test("namespaces[0] names the first Namespace", () => {
+    const withNs = [...objects, newNamespace("Bad_Name")];
+    const mapped = mapErrors([{ field: "namespaces[0].metadata.name", value: "Bad_Name", message: "not a DNS-1123 label" }], withNs);
+    expect(mapped.byObject[4]).toEqual({ "metadata.name": "not a DNS-1123 label" });
   });
 
   test("the document index wins when the API gives one", () => {

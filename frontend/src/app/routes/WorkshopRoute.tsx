@@ -1,0 +1,234 @@
+// Workshop routes: /w/new (lead one), /w/<code> (join / follow / try it myself),
+// /w/<code>/host (the instructor's dashboard over the run the class follows).
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { getJson } from "@/lib/api";
+import { navigate } from "@/lib/router";
+import { RunStore } from "@/lib/runStore";
+import type { SimEvent } from "@/protocol/events";
+import { getLesson, type LessonDetail } from "@/features/lessons/api";
+import { findSeq } from "@/features/lessons/triggers";
+import { backToClass, getWorkshop, tryItMyself, type WorkshopDetail } from "@/features/workshop/api";
+import { ClassQuestions } from "@/features/workshop/ClassQuestions";
+import { CodeForm } from "@/features/workshop/CodeForm";
+import { HostDashboard } from "@/features/workshop/HostDashboard";
+import { JoinForm } from "@/features/workshop/JoinForm";
+import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
+import { followSeq, nextPosition, type Position } from "@/features/workshop/state";
+import { StudentBar } from "@/features/workshop/StudentBar";
+import { WorkshopStore } from "@/features/workshop/store";
+import { CompareView } from "./ComparePage";
+import { RunPage } from "./RunPage";
+
+type LessonItem = { slug: string; title: string; number: number };
+
+function useLessons(): LessonItem[] {
+  const [lessons, setLessons] = useState<LessonItem[]>([]);
+  useEffect(() => {
+    getJson<LessonItem[]>("/api/lessons/").then(setLessons, () => setLessons([]));
+  }, []);
+  return lessons;
+}
+
+function useLesson(slug: string | null | undefined): LessonDetail | null {
+  const [lesson, setLesson] = useState<LessonDetail | null>(null);
+  useEffect(() => {
+    if (slug) getLesson(slug).then(setLesson, () => setLesson(null));
+    else setLesson(null);
+  }, [slug]);
+  return lesson;
+}
+
+/** The lesson step shown at `seq` (as the lesson panel counts them): how many step triggers fired by then. */
+function stepAt(lesson: LessonDetail | null, events: readonly SimEvent[], seq: number): number | null {
+  if (!lesson) return null;
+  return lesson.steps.filter((s) => findSeq(s.at, events, seq) !== null).length;
+}
+
+function useWorkshopStore(code: string) {
+  const store = useMemo(() => new WorkshopStore(code), [code]);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  useEffect(() => {
+    store.connect();
+    return () => store.disconnect();
+  }, [store]);
+  return { store, state };
+}
+
+export function NewWorkshopPage() {
+  const lessons = useLessons();
+  return (
+    <main className="page">
+      <h1>Lead a workshop</h1>
+      <p>Students join at a short link with a display name only; their screens follow yours.</p>
+      <NewWorkshopForm lessons={lessons} onCreated={(w) => navigate(`/w/${w.code}/host`)} />
+    </main>
+  );
+}
+
+/** /w: where a student types the code on the projector. */
+export function JoinByCodePage() {
+  return (
+    <main className="page">
+      <h1>Join a workshop</h1>
+      <CodeForm onCode={(code) => navigate(`/w/${code}`)} />
+    </main>
+  );
+}
+
+export function WorkshopPage({ code, host }: { code: string; host: boolean }) {
+  const [detail, setDetail] = useState<WorkshopDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    getWorkshop(code).then(setDetail, (e: Error) => setError(e.message));
+  }, [code]);
+  useEffect(load, [load]);
+  if (error) return <main className="page"><p role="alert">{error}</p></main>;
+  if (!detail) return <main className="page"><p>Loading the workshop…</p></main>;
+  if (detail.role === "instructor") {
+    if (!host) navigate(`/w/${detail.code}/host`, { replace: true });
+    return <HostPage code={detail.code} />;
+  }
+  if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={load} />;
+  return <StudentPage code={detail.code} />;
+}
+
+function HostPage({ code }: { code: string }) {
+  const { store, state } = useWorkshopStore(code);
+  const lessons = useLessons();
+  const workshop = state.workshop;
+  const lesson = useLesson(workshop?.lesson);
+  if (!workshop) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  const position = workshop.position;
+  return (
+    <div className="workshop-host">
+      <HostDashboard state={state} lessons={lessons} lessonQuestions={lesson?.questions ?? []} />
+      {position.view === "compare" && position.compare ? (
+        <>
+          <button type="button" onClick={() => store.send({ type: "position", position: { ...position, view: "run", compare: null } })}>
+            Back to the run (for everyone)
+          </button>
+          <CompareView key={`${position.compare.a}-${position.compare.b}`} a={position.compare.a} b={position.compare.b} canBranch={false} />
+        </>
+      ) : (
+        <PresentedRun key={position.runId} runId={position.runId} lesson={lesson} ws={store} />
+      )}
+    </div>
+  );
+}
+
+/** The instructor's run, whose view (seq, lesson step) is published to the class as it moves. */
+function PresentedRun({ runId, lesson, ws }: { runId: number; lesson: LessonDetail | null; ws: WorkshopStore }) {
+  const store = useMemo(() => new RunStore(runId), [runId]);
+  useEffect(() => {
+    let last: Position | null = null;
+    const publish = () => {
+      const snap = store.getSnapshot();
+      const step = stepAt(lesson, store.allEvents, snap.viewSeq ?? snap.lastSeq);
+      const next = nextPosition(last, { view: "run", runId, seq: snap.viewSeq, step, compare: null });
+      if (next) {
+        last = next;
+        ws.send({ type: "position", position: next });
+      }
+    };
+    publish();
+    return store.subscribe(publish);
+  }, [store, runId, lesson, ws]);
+  // Restarting keeps the class together: everyone follows the fresh run.
+  const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, step: null, compare: null } });
+  return <RunPage runId={runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false} onRestarted={restarted} />;
+}
+
+function StudentPage({ code }: { code: string }) {
+  const { store, state } = useWorkshopStore(code);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const workshop = state.workshop;
+  const lesson = useLesson(workshop?.lesson);
+  const act = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onTry = () => act(async () => {
+    const fork = await tryItMyself(code);
+    store.dispatch({ type: "local.mode", mode: "own", ownRun: fork.id });
+  });
+  const onBack = () => act(async () => {
+    await backToClass(code);
+    store.dispatch({ type: "local.mode", mode: "following" });
+  });
+  if (!workshop || !state.me) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  const position = workshop.position;
+  const own = state.me.mode === "own" ? state.me.ownRun : null;
+  return (
+    <div className="workshop-student">
+      <StudentBar state={state} busy={busy} onTry={onTry} onBack={onBack} />
+      {error && <p role="alert" className="field__error">{error}</p>}
+      {own ? (
+        <OwnRun key={own} runId={own} lesson={lesson} ws={store} />
+      ) : position.view === "compare" && position.compare ? (
+        <CompareView key={`${position.compare.a}-${position.compare.b}`} a={position.compare.a} b={position.compare.b} canBranch={false} />
+      ) : (
+        <FollowedRun key={position.runId} position={position} lesson={lesson} ws={store} />
+      )}
+    </div>
+  );
+}
+
+function Questions({ ws, store }: { ws: WorkshopStore; store: RunStore }) {
+  const state = useSyncExternalStore(ws.subscribe, ws.getSnapshot);
+  const view = useSyncExternalStore(store.subscribe, store.getSnapshot).view;
+  const choices = useCallback((kind: "node" | "pod") => (kind === "node" ? view.nodeOrder : view.pods.keys().sort()), [view]);
+  return (
+    <ClassQuestions questions={state.questions} choices={choices} error={state.error}
+                    onAnswer={(key, choice) => ws.send({ type: "answer", question: key, choice })} />
+  );
+}
+
+/** The instructor's run at the instructor's event: same run, same timeline position, same lesson step. */
+function FollowedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
+  const store = useMemo(() => new RunStore(position.runId), [position.runId]);
+  const lastSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().lastSeq);
+  const viewSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().viewSeq);
+  // Whatever moved the view (new events, the lesson panel opening at its first step, a scrub),
+  // a following screen goes back to where the instructor is.
+  useEffect(() => {
+    const target = followSeq(position, lastSeq);
+    if (target !== viewSeq) store.seek(target);
+  }, [store, position, lastSeq, viewSeq]);
+  return (
+    <RunPage runId={position.runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false}
+             lessonStep={position.step}>
+      <Questions ws={ws} store={store} />
+    </RunPage>
+  );
+}
+
+/** The student's own fork; the lesson step on their screen is reported to the instructor's roster. */
+function OwnRun({ runId, lesson, ws }: { runId: number; lesson: LessonDetail | null; ws: WorkshopStore }) {
+  const store = useMemo(() => new RunStore(runId), [runId]);
+  useEffect(() => {
+    let last: number | null | undefined;
+    const report = () => {
+      const snap = store.getSnapshot();
+      const step = stepAt(lesson, store.allEvents, snap.viewSeq ?? snap.lastSeq);
+      if (step !== last) {
+        last = step;
+        ws.send({ type: "step", step });
+      }
+    };
+    report();
+    return store.subscribe(report);
+  }, [store, lesson, ws]);
+  return (
+    <RunPage runId={runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false}>
+      <Questions ws={ws} store={store} />
+    </RunPage>
+  );
+}

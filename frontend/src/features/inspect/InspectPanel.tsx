@@ -1,0 +1,65 @@
+import { useState } from "react";
+import type { RunState } from "@/protocol/state";
+import { shortKey } from "@/lib/format";
+import { describeNode, describePod, nodeManifest, podManifest, toYaml } from "./describe";
+
+interface Props {
+  state: RunState;
+  selectedPod: string | null;
+}
+
+/** `kubectl describe` or the YAML of any pod or node, as it was at the event the views show. */
+export function InspectPanel({ state, selectedPod }: Props) {
+  const [chosen, setChosen] = useState("");
+  const [format, setFormat] = useState<"describe" | "yaml">("describe");
+  const target = chosen || (selectedPod ? `pod/${selectedPod}` : "");
+  const [kind, name] = [target.slice(0, target.indexOf("/")), target.slice(target.indexOf("/") + 1)];
+  let text: string | null = null;
+  if (kind === "pod") {
+    const pod = state.pods.get(name);
+    text = format === "describe" ? describePod(state, name) : pod ? toYaml(podManifest(pod)) : null;
+  } else if (kind === "node") {
+    const node = state.nodes.get(name);
+    text = format === "describe" ? describeNode(state, name) : node ? toYaml(nodeManifest(node)) : null;
+  }
+  return (
+    <section className="inspect" aria-labelledby="inspect-title">
+      <header className="panel-head">
+        <h2 id="inspect-title">Inspect</h2>
+        <div className="field field--inline">
+          <label htmlFor="inspect-object">Object</label>
+          <select id="inspect-object" value={target} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">choose a pod or node…</option>
+            {state.nodeOrder.map((n) => (
+              <option key={n} value={`node/${n}`}>
+                node/{n}
+              </option>
+            ))}
+            {state.pods.keys().sort().map((k) => (
+              <option key={k} value={`pod/${k}`}>
+                pod/{shortKey(k)}
+              </option>
+            ))}
+          </select>
+          <div role="radiogroup" aria-label="Format" className="tabs">
+            {(["describe", "yaml"] as const).map((f) => (
+              <button key={f} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>
+                {f === "describe" ? "kubectl describe" : "YAML"}
+              </button>
+            ))}
+          </div>
+        </div>
+      </header>
+      {target && (
+        <p className="muted">
+          At event {state.seq}, t = {state.time.toFixed(1)}s{text === null ? ": it does not exist at this point." : ""}
+        </p>
+      )}
+      {text !== null && (
+        <pre className="inspect__text" aria-label={`${format === "describe" ? "kubectl describe" : "YAML of"} ${target}`}>
+          {text}
+        </pre>
+      )}
+    </section>
+  );
+}

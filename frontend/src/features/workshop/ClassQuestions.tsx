@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { shortKey } from "@/lib/format";
+import type { ClassQuestion } from "./state";
+import { TallyBars } from "./TallyBars";
+
+interface Props {
+  questions: readonly ClassQuestion[];
+  /** What can be answered: the node names or pod keys on the student's screen. */
+  choices(kind: ClassQuestion["kind"]): readonly string[];
+  /** Sends the answer (the workshop socket); the server's "answered" sets `mine`. */
+  onAnswer(key: string, choice: string): void;
+  /** The last refusal (e.g. predictions closed), from the socket. */
+  error: string | null;
+}
+
+/** The student's side of the class predictions: answer, then see the answer and the tally at the reveal. */
+export function ClassQuestions({ questions, choices, onAnswer, error }: Props) {
+  if (questions.length === 0) return null;
+  return (
+    <section className="class-questions" aria-label="Class predictions">
+      {questions.map((q) => (
+        <QuestionCard key={q.key} question={q} choices={choices(q.kind)} onAnswer={onAnswer} />
+      ))}
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function QuestionCard({ question: q, choices, onAnswer }: { question: ClassQuestion; choices: readonly string[]; onAnswer: Props["onAnswer"] }) {
+  const [picked, setPicked] = useState(q.mine ?? "");
+  const submit = () => onAnswer(q.key, picked);
+  const options = picked && !choices.includes(picked) ? [...choices, picked] : choices;
+  return (
+    <div className={q.revealed ? "question question--revealed" : "question"}>
+      <p>
+        <strong>Predict:</strong> {q.prompt}
+      </p>
+      {!q.revealed && (
+        <div className="field field--inline">
+          <label htmlFor={`cq-${q.key}`}>Your prediction ({q.kind})</label>
+          <select id={`cq-${q.key}`} value={picked} onChange={(e) => setPicked(e.target.value)}>
+            <option value="">choose…</option>
+            {options.map((c) => (
+              <option key={c} value={c}>
+                {shortKey(c)}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button--primary" disabled={!picked} onClick={submit}>
+            {q.mine ? "Change my answer" : "Send my answer"}
+          </button>
+        </div>
+      )}
+      {q.mine && !q.revealed && <p className="muted">You answered {shortKey(q.mine)}. The instructor reveals the answer to everyone.</p>}
+      {q.revealed && q.answer && (
+        <>
+          <p role="status">
+            Answer: <strong>{shortKey(q.answer)}</strong>
+            {q.mine ? (q.mine === q.answer ? " — you got it." : ` — you said ${shortKey(q.mine)}.`) : " — you did not answer."} {q.explanation}
+          </p>
+          {q.tally && <TallyBars tally={q.tally} answer={q.answer} label={`How the class answered: ${q.prompt}`} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
+
+const position: Position = { view: "run", runId: 7, seq: null, step: null, compare: null };
+const workshop: WorkshopView = {
+  code: "ABC234", title: "Lesson 2", instructor: "teacher", lesson: "basic-preemption", scenario: "lesson02",
+  runId: 7, position, locked: false, status: "open", link: "/w/ABC234",
+};
+const question: ClassQuestion = { key: "victim", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
+const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null };
+const hello = applyWorkshopMessage(initialWorkshopState, { type: "hello", role: "student", workshop, me, questions: [question] });
+
+describe("applyWorkshopMessage", () => {
+  it("moves the class to the instructor's published position", () => {
+    const moved = applyWorkshopMessage(hello, { type: "position", position: { ...position, seq: 40, step: 3 } });
+    expect(moved.workshop?.position).toMatchObject({ seq: 40, step: 3 });
+    expect(hello.workshop?.position.seq).toBeNull(); // the old state is not mutated
+  });
+
+  it("clears an earlier error once an answer is taken", () => {
+    const failed = applyWorkshopMessage(hello, { type: "error", message: "predictions are closed" });
+    expect(applyWorkshopMessage(failed, { type: "answered", question: "victim", choice: "default/a" }).error).toBeNull();
+  });
+
+  it("keeps the student's own answer when the reveal broadcast (which does not know it) arrives", () => {
+    const answered = applyWorkshopMessage(hello, { type: "answered", question: "victim", choice: "default/batch-1" });
+    const revealed = applyWorkshopMessage(answered, {
+      type: "question",
+      question: { ...question, revealed: true, answer: "default/batch-1", tally: { counts: { "default/batch-1": 2 }, answered: 2 } },
+    });
+    expect(revealed.questions).toHaveLength(1);
+    expect(revealed.questions[0]).toMatchObject({ mine: "default/batch-1", revealed: true, answer: "default/batch-1" });
+  });
+
+  it("puts an answer the instructor hears of into that student's roster row", () => {
+    const host = applyWorkshopMessage(initialWorkshopState, { type: "hello", role: "instructor", workshop, me: null,
+      roster: [{ ...me, id: 1 }, { ...me, id: 2, name: "Bo" }], questions: [question] });
+    const tallied = applyWorkshopMessage(host, { type: "question", question: { ...question, tally: { counts: { "default/a": 1 }, answered: 1 } },
+      answered: { participant: 2, choice: "default/a" } });
+    expect(tallied.roster.map((p) => p.answers)).toEqual([undefined, { victim: "default/a" }]);
+    expect(tallied.questions[0].tally?.answered).toBe(1);
+  });
+
+  it("adds a newly asked question after the earlier ones", () => {
+    const asked = applyWorkshopMessage(hello, { type: "question", question: { ...question, key: "node" } });
+    expect(asked.questions.map((q) => q.key)).toEqual(["victim", "node"]);
+  });
+
+  it("brings a student on their own back to the class when the instructor locks", () => {
+    const locked = applyWorkshopMessage(hello, { type: "workshop", workshop: { ...workshop, locked: true } });
+    expect(locked.me?.mode).toBe("following");
+    const unlocked = applyWorkshopMessage(hello, { type: "workshop", workshop: { ...workshop, title: "renamed" } });
+    expect(unlocked.me?.mode).toBe("own");
+  });
+
+  it("ignores a position before the hello", () => {
+    expect(applyWorkshopMessage(initialWorkshopState, { type: "position", position })).toBe(initialWorkshopState);
+  });
+});
+
+describe("followSeq", () => {
+  it.each([
+    [{ seq: null }, 50, null],
+    [{ seq: 20 }, 50, 20],
+    [{ seq: 80 }, 50, 50],
+    [{ seq: 50 }, 50, 50],
+  ])("position %o with %i events received -> %s", (pos, lastSeq, want) => {
+    expect(followSeq({ ...position, ...pos }, lastSeq)).toBe(want);
+  });
+});
+
+describe("nextPosition", () => {
+  it("publishes a change of seq, step or comparison, and nothing when nothing changed", () => {
+    expect(nextPosition(null, position)).toEqual(position);
+    expect(nextPosition(position, { ...position })).toBeNull();
+    expect(nextPosition(position, { ...position, seq: 3 })).not.toBeNull();
+    expect(nextPosition(position, { ...position, step: 2 })).not.toBeNull();
+    expect(nextPosition(position, { ...position, view: "compare", compare: { a: 1, b: 2 } })).not.toBeNull();
+  });
+});
+
+describe("tallyBars", () => {
+  it("orders answers by votes and gives each its share of those who answered", () => {
+    expect(tallyBars({ counts: { "default/web-1": 1, "default/batch-1": 3 }, answered: 4 })).toEqual([
+      { choice: "default/batch-1", count: 3, share: 0.75 },
+      { choice: "default/web-1", count: 1, share: 0.25 },
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+// The workshop as one browser sees it, changed only by messages from the workshop socket
+// (docs/workshops.md "Socket protocol") and by the student's own answer, through this reducer.
+import type { SocketStatus } from "@/lib/socket";
+
+export interface Position {
+  view: "run" | "compare";
+  runId: number;
+  /** The event the instructor's views show; null = live. */
+  seq: number | null;
+  /** The lesson step on the instructor's screen (1-based), when teaching a lesson. */
+  step: number | null;
+  compare: { a: number; b: number } | null;
+}
+
+export interface WorkshopView {
+  code: string;
+  title: string;
+  instructor: string;
+  lesson: string | null;
+  scenario: string;
+  runId: number | null;
+  position: Position;
+  locked: boolean;
+  status: "open" | "ended";
+  link: string;
+}
+
+export interface Participant {
+  id: number;
+  name: string;
+  connected: boolean;
+  mode: "following" | "own";
+  ownRun: number | null;
+  step: number | null;
+  answers?: Record<string, string>;
+}
+
+export interface Tally {
+  counts: Record<string, number>;
+  answered: number;
+}
+
+export interface ClassQuestion {
+  key: string;
+  prompt: string;
+  kind: "node" | "pod";
+  revealed: boolean;
+  /** This student's answer (students only). */
+  mine: string | null;
+  answer?: string;
+  explanation?: string;
+  tally?: Tally;
+}
+
+export type WorkshopMessage =
+  | { type: "hello"; role: "instructor" | "student"; workshop: WorkshopView; me: Participant | null; roster?: Participant[]; questions: ClassQuestion[] }
+  | { type: "position"; position: Position }
+  | { type: "workshop"; workshop: WorkshopView }
+  | { type: "roster"; roster: Participant[] }
+  | { type: "question"; question: ClassQuestion; answered?: { participant: number; choice: string } | null }
+  | { type: "answered"; question: string; choice: string }
+  | { type: "error"; message: string }
+  | { type: "pong" };
+
+/** Things this browser did that change its own view before the server echoes anything. */
+export type LocalAction =
+  | { type: "local.mode"; mode: Participant["mode"]; ownRun?: number | null }
+  | { type: "local.socket"; socket: SocketStatus };
+
+export interface WorkshopState {
+  role: "instructor" | "student" | null;
+  workshop: WorkshopView | null;
+  me: Participant | null;
+  roster: Participant[];
+  questions: ClassQuestion[];
+  socket: SocketStatus;
+  error: string | null;
+}
+
+export const initialWorkshopState: WorkshopState = {
+  role: null,
+  workshop: null,
+  me: null,
+  roster: [],
+  questions: [],
+  socket: "idle",
+  error: null,
+};
+
+function upsertQuestion(questions: ClassQuestion[], incoming: ClassQuestion): ClassQuestion[] {
+  const i = questions.findIndex((q) => q.key === incoming.key);
+  if (i < 0) return [...questions, incoming];
+  // Broadcasts do not know this student's answer: keep ours.
+  const merged = { ...questions[i], ...incoming, mine: incoming.mine ?? questions[i].mine };
+  return questions.map((q, j) => (j === i ? merged : q));
+}
+
+export function applyWorkshopMessage(state: WorkshopState, msg: WorkshopMessage | LocalAction): WorkshopState {
+  switch (msg.type) {
+    case "hello":
+      return { ...state, role: msg.role, workshop: msg.workshop, me: msg.me, roster: msg.roster ?? [], questions: msg.questions, error: null };
+    case "position":
+      return state.workshop ? { ...state, workshop: { ...state.workshop, position: msg.position } } : state;
+    case "workshop": {
+      // Locking brings every student back to the class.
+      const me = state.me && msg.workshop.locked ? { ...state.me, mode: "following" as const } : state.me;
+      return { ...state, workshop: msg.workshop, me };
+    }
+    case "roster":
+      return { ...state, roster: msg.roster };
+    case "question": {
+      const questions = upsertQuestion(state.questions, msg.question);
+      const a = msg.answered;
+      if (!a) return { ...state, questions };
+      const roster = state.roster.map((p) => (p.id === a.participant ? { ...p, answers: { ...p.answers, [msg.question.key]: a.choice } } : p));
+      return { ...state, questions, roster };
+    }
+    case "answered":
+      return { ...state, error: null, questions: state.questions.map((q) => (q.key === msg.question ? { ...q, mine: msg.choice } : q)) };
+    case "error":
+      return { ...state, error: msg.message };
+    case "local.mode":
+      return state.me ? { ...state, me: { ...state.me, mode: msg.mode, ownRun: msg.ownRun ?? state.me.ownRun } } : state;
+    case "local.socket":
+      return { ...state, socket: msg.socket };
+    default:
+      return state;
+  }
+}
+
+/** Where a following student's views go: the instructor's seq (clamped to what has arrived), or live. */
+export function followSeq(position: Position, lastSeq: number): number | null {
+  if (position.seq === null || position.seq >= lastSeq) return position.seq === null ? null : lastSeq;
+  return position.seq;
+}
+
+/** The instructor's position to publish, or null when it has not changed since `last`. */
+export function nextPosition(last: Position | null, next: Position): Position | null {
+  if (last && last.view === next.view && last.runId === next.runId && last.seq === next.seq && last.step === next.step
+      && last.compare?.a === next.compare?.a && last.compare?.b === next.compare?.b) return null;
+  return next;
+}
+
+/** Bars for a tally: every answer given, most votes first, with its share of those who answered. */
+export function tallyBars(tally: Tally): { choice: string; count: number; share: number }[] {
+  return Object.entries(tally.counts)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([choice, count]) => ({ choice, count, share: tally.answered ? count / tally.answered : 0 }));
+}

@@ -1,0 +1,27 @@
+// Keyboard shortcuts of the run view. Keys typed into a field stay the field's.
+export const SHORTCUTS = [
+  { keys: "Space", does: "pause / resume the run" },
+  { keys: "→", does: "step one scheduling cycle (on the timeline: one event forward)" },
+  { keys: "←", does: "one event back on the timeline" },
+  { keys: "?", does: "show or hide this list" },
+] as const;
+
+export type ShortcutAction = "toggle" | "step" | "back" | "help";
+
+/** The action for a key press, or null: typing in a field, a modifier held, or no shortcut. */
+export function shortcutFor(
+  key: string,
+  target: { tagName?: string; type?: string; isContentEditable?: boolean } | null,
+  modifiers: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
+): ShortcutAction | null {
+  if (modifiers.ctrlKey || modifiers.metaKey || modifiers.altKey) return null;
+  const tag = target?.tagName?.toUpperCase();
+  const typing = target?.isContentEditable || tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && target?.type !== "range");
+  if (typing) return null;
+  if (tag === "INPUT" && target?.type === "range" && (key === "ArrowLeft" || key === "ArrowRight")) return null; // the slider moves one event itself
+  if (key === "?") return "help";
+  if (key === " " || key === "Spacebar") return tag === "BUTTON" ? null : "toggle";
+  if (key === "ArrowRight") return "step";
+  if (key === "ArrowLeft") return "back";
+  return null;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@/protocol/events";
+import { adjacentMarker, timelineMarkers } from "./timelineMarkers";
+
+const ev = (seq: number, kind: string, more: Record<string, unknown> = {}) => ({ seq, t: seq / 10, kind, ...more }) as unknown as SimEvent;
+
+const log = [
+  ev(1, "cluster.snapshot"),
+  ev(2, "cycle.finished", { pod: "default/hi", result: "unschedulable", node: null }),
+  ev(3, "preemption.evaluated", { pod: "default/hi", chosen: "n1" }),
+  ev(4, "pod.nominated", { pod: "default/hi", node: "n1" }),
+  ev(5, "pod.terminating", { pod: "default/lo", preemptedBy: "default/hi" }),
+  ev(6, "pod.terminating", { pod: "default/done", preemptedBy: null }),
+  ev(7, "preemption.evaluated", { pod: "default/x", chosen: null }),
+  ev(8, "cycle.finished", { pod: "default/hi", result: "scheduled", node: "n1" }),
+  ev(9, "pod.bound", { pod: "default/hi", node: "n1" }),
+];
+
+describe("timelineMarkers", () => {
+  it("marks failed scheduling, preemption, nomination, eviction by a preemptor and bind, nothing else", () => {
+    expect(timelineMarkers(log).map((m) => [m.seq, m.kind, m.label])).toEqual([
+      [2, "failed", "FailedScheduling: hi"],
+      [3, "preemption", "hi preempts on n1"],
+      [4, "nominated", "hi nominated to n1"],
+      [5, "eviction", "lo evicted by hi"],
+      [9, "bind", "hi bound to n1"],
+    ]);
+  });
+
+  it("stops at the seq shown", () => {
+    expect(timelineMarkers(log, 4).map((m) => m.seq)).toEqual([2, 3, 4]);
+  });
+});
+
+describe("adjacentMarker", () => {
+  const markers = timelineMarkers(log);
+  it.each([
+    [4, 1, 5],
+    [4, -1, 3],
+    [9, 1, null],
+    [2, -1, null],
+    [6, -1, 5],
+  ] as const)("from %i going %i -> %s", (seq, dir, want) => {
+    expect(adjacentMarker(markers, seq, dir)).toBe(want);
+  });
+});

@@ -1,0 +1,55 @@
+"""One request against one run's API, and how answers are written (JSON, with Warning headers)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+from django.http import HttpRequest, HttpResponse
+
+from playground.k8sapi import auth
+from playground.k8sapi import status as st
+from playground.k8sapi.resources import Resource
+from playground.k8sapi.world import World, load
+from playground.runs import selectors
+from playground.runs.models import Run
+from playground.runs.selectors import User
+
+
+def respond(body: Any, code: int = 200, content_type: str = "application/json",
+            warnings: list[str] | None = None) -> HttpResponse:
+    response = HttpResponse(json.dumps(body), status=code, content_type=content_type)
+    if warnings:
+        response.headers["Warning"] = ", ".join(f"299 - {json.dumps(text)}" for text in warnings)
+    return response
+
+
+class Call:
+    """One request against one run."""
+
+    def __init__(self, request: HttpRequest, run: Run, user: User, prefix: str) -> None:
+        self.request, self.run, self.user, self.prefix = request, run, user, prefix
+        self.query = request.GET
+        self.as_table = "as=Table" in request.headers.get("Accept", "")
+
+    def world(self) -> World:
+        """The run as of now (re-read: a write in this request has moved it on)."""
+        self.run.refresh_from_db(fields=["last_seq", "time", "status"])
+        world = load(self.run)
+        if world is None:
+            raise st.service_unavailable(f"run {self.run.pk} has not started yet: no state to serve")
+        return world
+
+    def body(self) -> dict[str, Any]:
+        try:
+            data = yaml.safe_load(self.request.body or b"{}")
+        except yaml.YAMLError as exc:
+            raise st.bad_request(f"the body of the request could not be decoded: {exc}") from exc
+        if not isinstance(data, dict):
+            raise st.bad_request("the body of the request must be one object")
+        return data
+
+    def require_owner(self, resource: Resource, verb: str, namespace: str | None, name: str | None = None) -> None:
+        if not selectors.can_control(self.user, self.run):
+            raise st.forbidden(resource, auth.username(self.user), verb, namespace,
+                               f"only the owner of run {self.run.pk} may change it", name)

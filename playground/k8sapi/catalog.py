@@ -1,0 +1,66 @@
+"""Per resource: where its items are in a World, how one renders as an API object and as a Table row."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from playground.k8sapi import objects, tables
+from playground.k8sapi.resources import RESOURCES, Resource
+from playground.k8sapi.world import World
+
+
+@dataclass(frozen=True)
+class Kind:
+    resource: Resource
+    items: Callable[[World], list[Any]]
+    name: Callable[[World, Any], str]
+    namespace: Callable[[Any], str | None]
+    render: Callable[[World, Any], dict[str, Any]]
+    cells: tables.Cells
+    columns: list[tables.Column]
+    fields: tuple[str, ...] = ()  # fieldSelector labels beyond metadata.name/namespace
+
+
+def _event_ns(event: dict[str, Any]) -> str:
+    return str(event["object"].split("/", 1)[0])
+
+
+def _event_name(world: World, event: dict[str, Any]) -> str:
+    return objects.event_name(world, event)
+
+
+_KINDS: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("", "pods"): (lambda w: w.pods(), lambda w, v: v["name"], lambda v: v["namespace"], objects.pod,
+                   tables.pod_cells, tables.POD_COLUMNS,
+                   ("spec.nodeName", "spec.schedulerName", "status.phase", "status.nominatedNodeName")),
+    ("", "nodes"): (lambda w: w.nodes(), lambda w, v: v["name"], lambda v: None, objects.node, tables.node_cells,
+                    tables.NODE_COLUMNS, ("spec.unschedulable",)),
+    ("", "events"): (lambda w: w.scheduler_events, _event_name, _event_ns, objects.core_event, tables.event_cells,
+                     tables.EVENT_COLUMNS,
+                     ("involvedObject.kind", "involvedObject.namespace", "involvedObject.name",
+                      "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion",
+                      "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type")),
+    ("events.k8s.io", "events"): (lambda w: w.scheduler_events, _event_name, _event_ns, objects.events_event,
+                                  tables.event_cells, tables.EVENT_COLUMNS,
+                                  ("regarding.kind", "regarding.namespace", "regarding.name", "regarding.uid",
+                                   "reason", "reportingController", "type")),
+    ("", "namespaces"): (lambda w: w.namespaces(), lambda w, n: n, lambda n: None, objects.namespace,
+                         tables.namespace_cells, tables.NAMESPACE_COLUMNS, ("status.phase",)),
+    ("scheduling.k8s.io", "priorityclasses"): (lambda w: list(w.state.get("priorityClasses") or []),
+                                               lambda w, v: v["name"], lambda v: None, objects.priority_class,
+                                               tables.priority_class_cells, tables.PRIORITY_CLASS_COLUMNS, ()),
+    ("policy", "poddisruptionbudgets"): (lambda w: list(w.state.get("pdbs") or []), lambda w, v: v["name"],
+                                         lambda v: v["namespace"], objects.pdb, tables.pdb_cells,
+                                         tables.PDB_COLUMNS, ()),
+}
+
+CATALOG: dict[Resource, Kind] = {r: Kind(r, *_KINDS[(r.group, r.plural)]) for r in RESOURCES}
+
+
+def items_in(world: World, kind: Kind, namespace: str | None) -> list[Any]:
+    return [item for item in kind.items(world) if namespace is None or kind.namespace(item) == namespace]
+
+
+def find_item(world: World, kind: Kind, namespace: str | None, name: str) -> Any | None:
+    return next((i for i in items_in(world, kind, namespace) if kind.name(world, i) == name), None)

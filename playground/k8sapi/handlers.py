@@ -1,0 +1,243 @@
+"""The verbs on one resource: get, list, watch, create, delete, patch, and the pods/eviction subresource."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse, StreamingHttpResponse
+
+from playground.k8sapi import filters, objects, openapi, patches, tables, watch, writes
+from playground.k8sapi import status as st
+from playground.k8sapi.call import Call, respond
+from playground.k8sapi.catalog import Kind, find_item, items_in
+from playground.k8sapi.world import World, load
+from playground.runs import selectors
+from playground.runs.models import RunCommand
+
+WATCH_TIMEOUT = 1800
+
+
+def handle(call: Call, kind: Kind, namespace: str | None, name: str | None, sub: str | None) -> HttpResponse:
+    method = call.request.method
+    if sub is not None:
+        if sub == "eviction" and kind.resource.plural == "pods" and method == "POST" and name:
+            return evict(call, kind, namespace or "default", name)
+        raise st.no_resource(sub)
+    if name is None and method == "GET":
+        return watch_list(call, kind, namespace) if _flag(call, "watch") else list_(call, kind, namespace)
+    if name is None and method == "POST":
+        return create(call, kind, namespace)
+    if name is not None and method == "GET":
+        return get(call, kind, namespace, name)
+    if name is not None and method == "DELETE":
+        return delete(call, kind, namespace, name)
+    if name is not None and method == "PATCH":
+        return patch(call, kind, namespace, name)
+    raise st.method_not_allowed()
+
+
+def _flag(call: Call, name: str) -> bool:
+    return call.query.get(name, "").lower() in ("1", "true")
+
+
+def _predicate(call: Call, kind: Kind) -> Any:
+    labels = filters.label_selector(call.query.get("labelSelector"))
+    fields = filters.field_selector(call.query.get("fieldSelector"), kind.resource.kind, kind.fields)
+    return lambda obj: labels((obj.get("metadata") or {}).get("labels") or {}) and fields(obj)
+
+
+def _rendered(world: World, kind: Kind, namespace: str | None, predicate: Any) -> list[tuple[Any, dict[str, Any]]]:
+    pairs = [(item, kind.render(world, item)) for item in items_in(world, kind, namespace)]
+    return [(item, obj) for item, obj in pairs if predicate(obj)]
+
+
+def _check_version(call: Call, world: World) -> int | None:
+    raw = call.query.get("resourceVersion", "")
+    if raw in ("", "0"):
+        return None
+    if not raw.isdigit():
+        raise st.bad_request(f'invalid resource version "{raw}"')
+    if int(raw) > world.seq:
+        raise st.ApiError(504, "Timeout", f"Too large resource version: {raw}, current: {world.seq}",
+                          {"causes": [{"reason": "ResourceVersionTooLarge", "message": "Too large resource version"}],
+                           "retryAfterSeconds": 1})
+    return int(raw)
+
+
+def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
+    world = call.world()
+    _check_version(call, world)
+    pairs = _rendered(world, kind, namespace, _predicate(call, kind))
+    if call.as_table:
+        rows = [(kind.cells(world, item, obj), obj) for item, obj in pairs]
+        return respond(tables.table(kind.columns, rows, str(world.seq), call.query.get("includeObject", "Metadata")))
+    r = kind.resource
+    items = [{k: v for k, v in obj.items() if k not in ("kind", "apiVersion")} for _, obj in pairs]
+    return respond({"kind": f"{r.kind}List", "apiVersion": r.group_version,
+                    "metadata": {"resourceVersion": str(world.seq)}, "items": items})
+
+
+def get(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
+    world = call.world()
+    item = find_item(world, kind, namespace, name)
+    if item is None:
+        raise st.not_found(kind.resource, name)
+    obj = kind.render(world, item)
+    if call.as_table:
+        include = call.query.get("includeObject", "Metadata")
+        return respond(tables.table(kind.columns, [(kind.cells(world, item, obj), obj)], str(world.seq), include))
+    return respond(obj)
+
+
+def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpResponse:
+    latest = call.world()
+    since = _check_version(call, latest)
+    world = latest if since is None else load(call.run, since)
+    assert world is not None
+    timeout = float(call.query.get("timeoutSeconds") or WATCH_TIMEOUT)
+    request = watch.WatchRequest(kind, namespace, _predicate(call, kind), call.as_table,
+                                 call.query.get("includeObject", "Metadata"), _flag(call, "allowWatchBookmarks"),
+                                 min(timeout, WATCH_TIMEOUT))
+    response = StreamingHttpResponse(watch.stream(world, request, send_initial=since is None),
+                                     content_type="application/json")
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+# ---- writes -------------------------------------------------------------------------------
+
+def _writable(call: Call, kind: Kind, verb: str, namespace: str | None, name: str | None = None) -> None:
+    call.require_owner(kind.resource, verb, namespace, name)
+    if verb not in kind.resource.verbs:
+        raise st.method_not_allowed()
+
+
+def _field_validation(call: Call, kind: Kind, manifest: dict[str, Any]) -> list[str]:
+    """fieldValidation=Strict refuses unknown fields (400), Warn (the default) warns, Ignore ignores."""
+    directive = call.query.get("fieldValidation", "Warn")
+    schema = openapi.schema_name(kind.resource.group, kind.resource.version, kind.resource.kind)
+    unknown = openapi.unknown_fields(manifest, schema) if schema and directive != "Ignore" else []
+    if unknown and directive == "Strict":
+        r = kind.resource
+        fields = ", ".join(f'unknown field "{f}"' for f in unknown)
+        raise st.bad_request(f'{r.kind} in version "{r.version}" cannot be handled as a {r.kind}: '
+                             f"strict decoding error: {fields}")
+    return [f'unknown field "{f}"' for f in unknown]
+
+
+def create(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
+    _writable(call, kind, "create", namespace)
+    manifest = call.body()
+    r = kind.resource
+    if manifest.get("kind", r.kind) != r.kind:
+        raise st.bad_request(f"the API version in the data ({manifest.get('apiVersion')}) does not match the "
+                             f"expected API version ({r.group_version})")
+    meta = manifest.setdefault("metadata", {})
+    if r.namespaced:
+        if namespace and meta.get("namespace") not in (None, "", namespace):
+            raise st.bad_request("the namespace of the provided object does not match the namespace sent on the "
+                                 "request")
+        meta["namespace"] = namespace or meta.get("namespace") or "default"
+    if call.query.get("dryRun"):
+        raise st.bad_request("dryRun is not supported by the playground")
+    warnings = _field_validation(call, kind, manifest)
+    command = writes.create(call.run, call.user, r, writes.clean_manifest(manifest, keep_status=r.plural == "nodes"))
+    namespace = meta.get("namespace") if r.namespaced else None
+    world = _world_after(call, command, kind, namespace, str(meta.get("name")))
+    item = find_item(world, kind, namespace, str(meta.get("name")))
+    if item is None:  # created and already gone again: answer with what was created
+        return respond(manifest, 201, warnings=warnings)
+    return respond(kind.render(world, item), 201, warnings=warnings)
+
+
+def _world_after(call: Call, command: RunCommand, kind: Kind, namespace: str | None, name: str) -> World:
+    """The run right after the command's own effect on the object, as the apiserver answers a write: later
+    happenings (at speed 0 a grace period passes at once) are for GET and watch to show."""
+    assert command.after_seq is not None  # applied commands know where they took effect
+    world = load(call.run, command.after_seq)
+    assert world is not None
+    key = f"{namespace or ''}/{name}"
+    for event in selectors.events_after(call.run.pk, command.after_seq, 500):
+        if event["seq"] > command.after_seq + 1 and event["kind"] in ("command.applied", "cycle.started"):
+            break
+        world.apply(event)
+        if event["kind"] != "command.applied" and key in (watch.affected(event, kind.resource.plural) or set()):
+            break
+    return world
+
+
+def _grace(call: Call) -> int | None:
+    body = call.body() if call.request.body else {}
+    raw = body.get("gracePeriodSeconds", call.query.get("gracePeriodSeconds"))
+    if raw in (None, ""):
+        return None
+    try:
+        return max(0, int(raw))
+    except (TypeError, ValueError) as exc:
+        raise st.bad_request(f"gracePeriodSeconds must be an integer, got {raw!r}") from exc
+
+
+def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
+    _writable(call, kind, "delete", namespace, name)
+    world = call.world()
+    item = find_item(world, kind, namespace, name)
+    if item is None:
+        raise st.not_found(kind.resource, name)
+    if kind.resource.plural == "pods":
+        command = writes.delete_pod(call.run, call.user, kind.resource, item["key"], _grace(call))
+    else:
+        command = writes.delete_node(call.run, call.user, kind.resource, name)
+    after = _world_after(call, command, kind, namespace, name)
+    still = find_item(after, kind, namespace, name)
+    if still is not None:  # graceful: the pod, with its deletionTimestamp
+        return respond(kind.render(after, still))
+    details = {"name": name, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}
+    return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": details})
+
+
+def patch(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
+    _writable(call, kind, "patch", namespace, name)
+    world = call.world()
+    item = find_item(world, kind, namespace, name)
+    if item is None:
+        raise st.not_found(kind.resource, name)
+    old = kind.render(world, item)
+    new = patches.apply(old, call.request.headers.get("Content-Type", ""), call.request.body)
+    warnings = _field_validation(call, kind, new)
+    if kind.resource.plural == "nodes":
+        command = writes.patch_node(call.run, call.user, kind.resource, name, old, new)
+    else:
+        command = writes.patch_pod(call.run, call.user, kind.resource, name, old, new)
+    after = _world_after(call, command, kind, namespace, name) if command is not None else world
+    current = find_item(after, kind, namespace, name)
+    return respond(kind.render(after, current) if current is not None else new, warnings=warnings)
+
+
+def evict(call: Call, kind: Kind, namespace: str, name: str) -> HttpResponse:
+    call.require_owner(kind.resource, "create", namespace, name)
+    world = call.world()
+    item = find_item(world, kind, namespace, name)
+    if item is None:
+        raise st.not_found(kind.resource, name)
+    body = call.body()
+    grace = (body.get("deleteOptions") or {}).get("gracePeriodSeconds")
+    try:
+        writes.evict_pod(call.run, call.user, kind.resource, item["key"], grace)
+    except st.ApiError as error:
+        if "more than one PodDisruptionBudget" in error.message:  # upstream: NewInternalError
+            text = "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."
+            raise st.ApiError(500, "InternalError", f"Internal error occurred: {text}",
+                              {"causes": [{"message": text}]}) from error
+        raise _budget_error(world, item) if "disruption budget" in error.message else error
+    return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201}, 201)
+
+
+def _budget_error(world: World, pod: dict[str, Any]) -> st.ApiError:
+    """429 with the DisruptionBudget cause, as pkg/registry/core/pod/storage/eviction.go words it."""
+    causes = []
+    for view in world.state.get("pdbs") or []:
+        if view["namespace"] == pod["namespace"] and objects.selector_matches(view.get("selector"),
+                                                                              pod.get("labels") or {}):
+            healthy, _, desired = objects.pdb_health(world, view)
+            causes.append({"reason": "DisruptionBudget", "message": f"The disruption budget {view['name']} needs "
+                           f"{desired} healthy pods and has {healthy} currently"})
+    return st.too_many_requests("Cannot evict pod as it would violate the pod's disruption budget.", causes)

@@ -1,0 +1,307 @@
+"""API objects (v1 Pod, Node, Namespace, Event; events.k8s.io/v1 Event; policy/v1 PodDisruptionBudget;
+scheduling.k8s.io/v1 PriorityClass) from a World: the manifests as written, overlaid with the run's state.
+
+Virtual time maps to dates from the run's creation: virtual t seconds = created_at + t.
+"""
+from __future__ import annotations
+
+import copy
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from playground.k8sapi.world import World
+from scheduler_core.quantity import format_quantity
+
+SCHEDULER = "default-scheduler"
+KUBELET_VERSION = "v1.34.0"
+# What the scheduler and the eviction subresource write (pkg/scheduler, pkg/registry/core/pod/storage/eviction.go).
+PREEMPTION_TARGET = ("PreemptionByScheduler", f"{SCHEDULER}: preempting to accommodate a higher priority pod")
+EVICTION_TARGET = ("EvictionByEvictionAPI", "Eviction API: evicting")
+GATED_MESSAGE = "Scheduling is blocked due to non-empty scheduling gates"
+
+
+def date(world: World, t: float | None) -> datetime:
+    return world.anchor.astimezone(UTC) + timedelta(seconds=float(t or 0.0))
+
+
+def timestamp(world: World, t: float | None) -> str:
+    return date(world, t).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def micro_timestamp(world: World, t: float | None) -> str:
+    return date(world, t).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _uid(*parts: object) -> str:
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "/".join(str(p) for p in parts)))
+
+
+def _metadata(world: World, manifest: dict[str, Any], name: str, created: float, uid: str,
+              namespace: str | None = None, labels: dict[str, str] | None = None,
+              annotations: dict[str, str] | None = None) -> dict[str, Any]:
+    given = manifest.get("metadata") or {}
+    meta: dict[str, Any] = {"name": name}
+    if namespace is not None:
+        meta["namespace"] = namespace
+    meta |= {"uid": uid, "resourceVersion": str(world.seq), "creationTimestamp": timestamp(world, created)}
+    if labels if labels is not None else given.get("labels"):
+        meta["labels"] = dict(labels if labels is not None else given["labels"])
+    annotations = given.get("annotations") if annotations is None else annotations
+    if annotations:
+        meta["annotations"] = dict(annotations)
+    return meta
+
+
+# ---- pods ---------------------------------------------------------------------------------
+
+def pod(world: World, view: dict[str, Any]) -> dict[str, Any]:
+    manifest = world.pod_manifests.get(view["key"], {})
+    meta = _metadata(world, manifest, view["name"], world.pod_created.get(view["key"], 0.0), view["uid"],
+                     view["namespace"], view.get("labels") or {}, world.pod_annotations.get(view["key"]))
+    if view.get("deletionTimestamp") is not None:
+        meta["deletionTimestamp"] = timestamp(world, view["deletionTimestamp"])
+        meta["deletionGracePeriodSeconds"] = world.deletion_grace.get(
+            view["key"], _spec(manifest, view)["terminationGracePeriodSeconds"])
+    return {"kind": "Pod", "apiVersion": "v1", "metadata": meta, "spec": _spec(manifest, view),
+            "status": _pod_status(world, view, manifest)}
+
+
+def _spec(manifest: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    spec = copy.deepcopy(manifest.get("spec") or {})
+    spec.setdefault("containers", [{"name": "main"}])
+    for container in spec["containers"]:
+        container.setdefault("resources", {})
+        container.setdefault("terminationMessagePath", "/dev/termination-log")
+        container.setdefault("terminationMessagePolicy", "File")
+        container.setdefault("imagePullPolicy", "IfNotPresent")
+    # The apiserver's defaults (pkg/apis/core/v1/defaults.go) and priority admission.
+    spec.setdefault("restartPolicy", "Always")
+    spec.setdefault("terminationGracePeriodSeconds", 30)
+    spec.setdefault("dnsPolicy", "ClusterFirst")
+    spec.setdefault("securityContext", {})
+    spec.setdefault("schedulerName", SCHEDULER)
+    spec.setdefault("enableServiceLinks", True)
+    spec["priority"] = view["priority"]
+    if view.get("priorityClassName"):
+        spec["priorityClassName"] = view["priorityClassName"]
+    spec["preemptionPolicy"] = view.get("preemptionPolicy") or "PreemptLowerPriority"
+    spec.pop("nodeName", None)
+    if view.get("nodeName"):
+        spec["nodeName"] = view["nodeName"]
+    gates = view.get("schedulingGates") or []
+    spec.pop("schedulingGates", None)
+    if gates:
+        spec["schedulingGates"] = [{"name": g} for g in gates]
+    return spec
+
+
+def _condition(type_: str, status: str, when: str, reason: str = "", message: str = "") -> dict[str, Any]:
+    condition: dict[str, Any] = {"type": type_, "status": status, "lastProbeTime": None, "lastTransitionTime": when}
+    if reason:
+        condition["reason"] = reason
+    if message:
+        condition["message"] = message
+    return condition
+
+
+def pod_conditions(world: World, view: dict[str, Any]) -> list[dict[str, Any]]:
+    key = view["key"]
+    conditions: list[dict[str, Any]] = []
+    if view.get("deletionTimestamp") is not None and (view.get("preemptedBy") or key in world.evicted):
+        reason, message = PREEMPTION_TARGET if view.get("preemptedBy") else EVICTION_TARGET
+        conditions.append(_condition("DisruptionTarget", "True", timestamp(world, view["deletionTimestamp"]),
+                                     reason, message))
+    if view.get("nodeName"):
+        started = timestamp(world, view.get("startTime"))
+        conditions += [_condition(t, "True", started) for t in
+                       ("PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled")]
+    elif view.get("schedulingGates"):
+        conditions.append(_condition("PodScheduled", "False", timestamp(world, world.pod_created.get(key, 0.0)),
+                                     "SchedulingGated", GATED_MESSAGE))
+    elif key in world.last_failure:
+        failure = world.last_failure[key]
+        conditions.append(_condition("PodScheduled", "False", timestamp(world, failure["t"]),
+                                     "Unschedulable", failure["message"]))
+    return conditions
+
+
+def _pod_status(world: World, view: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
+    status: dict[str, Any] = {"phase": "Running" if view.get("nodeName") else "Pending",
+                              "conditions": pod_conditions(world, view)}
+    if view.get("nominatedNodeName"):
+        status["nominatedNodeName"] = view["nominatedNodeName"]
+    if view.get("nodeName"):
+        started = timestamp(world, view.get("startTime"))
+        status["startTime"] = started
+        status["containerStatuses"] = [
+            {"name": c["name"], "image": c.get("image", ""), "imageID": "", "ready": True, "started": True,
+             "restartCount": 0, "state": {"running": {"startedAt": started}}}
+            for c in _spec(manifest, view)["containers"]]
+    status["qosClass"] = qos_class(_spec(manifest, view))
+    return status
+
+
+def qos_class(spec: dict[str, Any]) -> str:
+    """GetPodQOS, simplified to requests/limits of cpu and memory."""
+    containers = spec.get("containers", []) + spec.get("initContainers", [])
+    requests = [c.get("resources", {}).get("requests") or {} for c in containers]
+    limits = [c.get("resources", {}).get("limits") or {} for c in containers]
+    if not any(r.get(n) for r in requests + limits for n in ("cpu", "memory")):
+        return "BestEffort"
+    guaranteed = all(lim.get(n) and str(lim.get(n)) == str(req.get(n, lim.get(n)))
+                     for req, lim in zip(requests, limits, strict=True) for n in ("cpu", "memory"))
+    return "Guaranteed" if guaranteed else "Burstable"
+
+
+# ---- nodes --------------------------------------------------------------------------------
+
+def quantities(resources: dict[str, int]) -> dict[str, str]:
+    return {name: format_quantity(name, int(amount)) for name, amount in sorted(resources.items())}
+
+
+def node(world: World, view: dict[str, Any]) -> dict[str, Any]:
+    manifest = world.node_manifests.get(view["name"], {})
+    meta = _metadata(world, manifest, view["name"], world.node_created.get(view["name"], 0.0),
+                     _uid(world.run_id, "node", view["name"]), labels=view.get("labels") or {},
+                     annotations=world.node_annotations.get(view["name"]))
+    spec: dict[str, Any] = {}
+    if view.get("taints"):
+        spec["taints"] = [{k: v for k, v in t.items() if v != "" or k != "value"} for t in view["taints"]]
+    if view.get("unschedulable"):
+        spec["unschedulable"] = True
+    given = manifest.get("status") or {}
+    allocatable = quantities(view.get("allocatable") or {})
+    created = timestamp(world, world.node_created.get(view["name"], 0.0))
+    status = {
+        "capacity": dict(given.get("capacity") or allocatable), "allocatable": allocatable,
+        "conditions": [{"type": "Ready", "status": "True", "lastHeartbeatTime": created,
+                        "lastTransitionTime": created, "reason": "KubeletReady",
+                        "message": "kubelet is posting ready status"}],
+        "addresses": copy.deepcopy(given.get("addresses") or [{"type": "Hostname", "address": view["name"]}]),
+        "nodeInfo": {"machineID": "", "systemUUID": meta["uid"], "bootID": "", "kernelVersion": "", "osImage": "",
+                     "containerRuntimeVersion": "", "kubeletVersion": KUBELET_VERSION, "kubeProxyVersion": "",
+                     "operatingSystem": "linux", "architecture": "amd64", **(given.get("nodeInfo") or {})},
+    }
+    return {"kind": "Node", "apiVersion": "v1", "metadata": meta, "spec": spec, "status": status}
+
+
+def namespace(world: World, name: str) -> dict[str, Any]:
+    meta = {"name": name, "uid": _uid(world.run_id, "namespace", name), "resourceVersion": str(world.seq),
+            "creationTimestamp": timestamp(world, 0.0),
+            "labels": {"kubernetes.io/metadata.name": name}}
+    return {"kind": "Namespace", "apiVersion": "v1", "metadata": meta,
+            "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}}
+
+
+# ---- scheduling and policy ------------------------------------------------------------------
+
+def priority_class(world: World, view: dict[str, Any]) -> dict[str, Any]:
+    meta = {"name": view["name"], "uid": _uid(world.run_id, "priorityclass", view["name"]),
+            "resourceVersion": str(world.seq), "creationTimestamp": timestamp(world, 0.0)}
+    obj: dict[str, Any] = {"kind": "PriorityClass", "apiVersion": "scheduling.k8s.io/v1", "metadata": meta,
+                           "value": view["value"]}
+    if view.get("globalDefault"):
+        obj["globalDefault"] = True
+    if view.get("description"):
+        obj["description"] = view["description"]
+    obj["preemptionPolicy"] = view.get("preemptionPolicy") or "PreemptLowerPriority"
+    return obj
+
+
+def _selector(selector: dict[str, Any] | None) -> dict[str, Any]:
+    if not selector:
+        return {}
+    out: dict[str, Any] = {}
+    if selector.get("matchLabels"):
+        out["matchLabels"] = selector["matchLabels"]
+    if selector.get("matchExpressions"):
+        out["matchExpressions"] = selector["matchExpressions"]
+    return out
+
+
+def pdb(world: World, view: dict[str, Any]) -> dict[str, Any]:
+    meta = {"name": view["name"], "namespace": view["namespace"], "uid": _uid(world.run_id, "pdb", view["key"]),
+            "resourceVersion": str(world.seq), "generation": 1, "creationTimestamp": timestamp(world, 0.0)}
+    spec: dict[str, Any] = {"selector": _selector(view.get("selector"))}
+    for name in ("minAvailable", "maxUnavailable"):
+        if view.get(name) is not None:
+            spec[name] = view[name]
+    healthy, expected, desired = pdb_health(world, view)
+    status = {"observedGeneration": 1, "disruptionsAllowed": view.get("disruptionsAllowed", 0),
+              "currentHealthy": healthy, "desiredHealthy": desired, "expectedPods": expected,
+              "disruptedPods": {p: timestamp(world, world.now) for p in view.get("disruptedPods") or []}}
+    return {"kind": "PodDisruptionBudget", "apiVersion": "policy/v1", "metadata": meta, "spec": spec,
+            "status": status}
+
+
+def pdb_health(world: World, view: dict[str, Any]) -> tuple[int, int, int]:
+    """(currentHealthy, expectedPods, desiredHealthy): the disruption controller's status in the run's
+    state (scheduler_core.disruption computes it; this only reads it)."""
+    return (int(view.get("currentHealthy") or 0), int(view.get("expectedPods") or 0),
+            int(view.get("desiredHealthy") or 0))
+
+
+def selector_matches(selector: dict[str, Any] | None, labels: dict[str, str]) -> bool:
+    """metav1.LabelSelector semantics: null matches nothing, {} matches everything."""
+    if selector is None:
+        return False
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for req in selector.get("matchExpressions") or []:
+        key, op, values = req["key"], req["operator"], req.get("values") or []
+        present = key in labels
+        if (op == "In" and not (present and labels[key] in values)) or \
+           (op == "NotIn" and present and labels[key] in values) or \
+           (op == "Exists" and not present) or (op == "DoesNotExist" and present):
+            return False
+    return True
+
+
+# ---- events -------------------------------------------------------------------------------
+
+def event_name(world: World, event: dict[str, Any]) -> str:
+    name = event["object"].split("/", 1)[-1]
+    nanos = int(date(world, event["t"]).timestamp() * 1e9) + event["seq"]
+    return f"{name}.{nanos:x}"
+
+
+def _regarding(world: World, key: str) -> dict[str, Any]:
+    namespace, name = key.split("/", 1)
+    view = world.pod(key)
+    uid = view["uid"] if view else _uid(world.run_id, "pod", key)
+    return {"kind": "Pod", "namespace": namespace, "name": name, "uid": uid, "apiVersion": "v1"}
+
+
+def _event_meta(world: World, event: dict[str, Any]) -> dict[str, Any]:
+    return {"name": event_name(world, event), "namespace": event["object"].split("/", 1)[0],
+            "uid": _uid(world.run_id, "event", event["seq"]), "resourceVersion": str(event["seq"]),
+            "creationTimestamp": timestamp(world, event["t"])}
+
+
+def core_event(world: World, event: dict[str, Any]) -> dict[str, Any]:
+    """What `kubectl get events` reads: the scheduler records through events.k8s.io, seen as core/v1."""
+    obj: dict[str, Any] = {
+        "kind": "Event", "apiVersion": "v1", "metadata": _event_meta(world, event),
+        "involvedObject": _regarding(world, event["object"]), "reason": event["reason"],
+        "message": event["message"], "source": {}, "firstTimestamp": None, "lastTimestamp": None,
+        "type": event["type"], "eventTime": micro_timestamp(world, event["t"]), "action": event.get("action") or "",
+        "reportingComponent": SCHEDULER, "reportingInstance": f"{SCHEDULER}-playground",
+    }
+    if event.get("related"):
+        obj["related"] = _regarding(world, event["related"])
+    return obj
+
+
+def events_event(world: World, event: dict[str, Any]) -> dict[str, Any]:
+    obj: dict[str, Any] = {
+        "kind": "Event", "apiVersion": "events.k8s.io/v1", "metadata": _event_meta(world, event),
+        "eventTime": micro_timestamp(world, event["t"]), "reportingController": SCHEDULER,
+        "reportingInstance": f"{SCHEDULER}-playground", "action": event.get("action") or "",
+        "reason": event["reason"], "regarding": _regarding(world, event["object"]), "note": event["message"],
+        "type": event["type"],
+    }
+    if event.get("related"):
+        obj["related"] = _regarding(world, event["related"])
+    return obj

@@ -1,0 +1,71 @@
+"""The resources this API server serves, once: discovery, OpenAPI paths and routing read this table."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Resource:
+    group: str
+    version: str
+    plural: str
+    singular: str
+    kind: str
+    namespaced: bool
+    verbs: tuple[str, ...]
+    short_names: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+
+    @property
+    def group_version(self) -> str:
+        return f"{self.group}/{self.version}" if self.group else self.version
+
+    @property
+    def qualified(self) -> str:
+        """How API errors name the resource: pods, priorityclasses.scheduling.k8s.io."""
+        return f"{self.plural}.{self.group}" if self.group else self.plural
+
+
+@dataclass(frozen=True)
+class Subresource:
+    parent: str  # plural of the parent resource (same group/version)
+    name: str
+    kind: str
+    verbs: tuple[str, ...]
+    group: str = ""  # set when the subresource's kind lives in another group (pods/eviction: policy)
+    version: str = ""
+
+
+READ = ("get", "list", "watch")
+WRITE = ("create", "delete", "get", "list", "patch", "watch")
+
+RESOURCES: tuple[Resource, ...] = (
+    Resource("", "v1", "pods", "pod", "Pod", True, WRITE, ("po",), ("all",)),
+    Resource("", "v1", "nodes", "node", "Node", False, WRITE, ("no",)),
+    Resource("", "v1", "events", "event", "Event", True, READ, ("ev",)),
+    Resource("", "v1", "namespaces", "namespace", "Namespace", False, READ, ("ns",)),
+    Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
+    Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, READ,
+             ("pdb",)),
+    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False, READ, ("pc",)),
+)
+SUBRESOURCES: tuple[Subresource, ...] = (
+    Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),
+)
+GROUPS: tuple[str, ...] = ("events.k8s.io", "policy", "scheduling.k8s.io")
+
+
+def find(group: str, version: str, plural: str) -> Resource | None:
+    for resource in RESOURCES:
+        if (resource.group, resource.version, resource.plural) == (group, version, plural):
+            return resource
+    return None
+
+
+def of_group_version(group: str, version: str) -> list[Resource]:
+    return [r for r in RESOURCES if (r.group, r.version) == (group, version)]
+
+
+def subresources_of(group: str, version: str) -> list[Subresource]:
+    parents = {r.plural for r in of_group_version(group, version)}
+    return [s for s in SUBRESOURCES if s.parent in parents and (group, version) == ("", "v1")]

@@ -1,0 +1,90 @@
+"""HTTP for the per-run API server: parse the Kubernetes URL, check who may do it, answer JSON or a Table.
+
+Thin: reads go through world.load + catalog, writes through writes.py, errors are metav1.Status.
+"""
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from playground.k8sapi import auth, catalog, discovery, handlers, openapi
+from playground.k8sapi import status as st
+from playground.k8sapi.call import Call, respond
+from playground.k8sapi.resources import find
+from playground.runs import selectors
+from playground.runs.models import Run
+from playground.runs.selectors import User
+
+
+@csrf_exempt
+def api(request: HttpRequest, run_id: str, path: str | None = None, token: str | None = None) -> HttpResponse:
+    try:
+        user = auth.authenticate(request, token)
+        run = _run(int(run_id), user)
+        call = Call(request, run, user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
+        return _route(call, [p for p in (path or "").split("/") if p])
+    except st.ApiError as error:
+        return respond(error.status(), error.code)
+
+
+def _run(run_id: int, user: User) -> Run:
+    run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
+    if run is None:
+        raise st.no_resource(f"runs/{run_id}")
+    if not selectors.can_watch(user, run):
+        raise st.ApiError(403, "Forbidden", f'User "{auth.username(user)}" cannot watch run {run_id}: '
+                          "only its owner and those who may read its scenario may", {})
+    return run
+
+
+def _route(call: Call, parts: list[str]) -> HttpResponse:
+    if parts == ["version"]:
+        return respond(discovery.VERSION)
+    if parts == ["api"]:
+        return _discovery(call, legacy_core=True)
+    if parts == ["apis"]:
+        return _discovery(call, legacy_core=False)
+    if parts[:2] == ["openapi", "v3"]:
+        return _openapi(call, "/".join(parts[2:]))
+    if parts[:1] == ["api"] and len(parts) >= 2:
+        return _group_version(call, "", parts[1], parts[2:])
+    if parts[:1] == ["apis"] and len(parts) == 2 and parts[1] in discovery.GROUPS:
+        return respond(discovery.api_group_document(parts[1]))
+    if parts[:1] == ["apis"] and len(parts) >= 3:
+        return _group_version(call, parts[1], parts[2], parts[3:])
+    raise st.no_resource("/".join(parts))
+
+
+def _discovery(call: Call, legacy_core: bool) -> HttpResponse:
+    if discovery.wants_aggregated(call.request.headers.get("Accept", "")):
+        return respond(discovery.aggregated(legacy_core), content_type=discovery.AGGREGATED_V2)
+    if legacy_core:
+        return respond(discovery.api_versions(call.request.get_host()))
+    return respond(discovery.api_group_list())
+
+
+def _openapi(call: Call, gv_path: str) -> HttpResponse:
+    if not gv_path:
+        return respond(openapi.root(call.prefix))
+    document = openapi.document(gv_path)
+    if document is None:
+        raise st.no_resource(gv_path)
+    return respond(document)
+
+
+def _group_version(call: Call, group: str, version: str, rest: list[str]) -> HttpResponse:
+    if not rest:
+        listing = discovery.api_resource_list(group, version)
+        if listing is None:
+            raise st.no_resource(f"{group}/{version}")
+        return respond(listing)
+    namespace = None
+    if rest[0] == "namespaces" and len(rest) >= 3:
+        namespace, rest = rest[1], rest[2:]
+    resource = find(group, version, rest[0])
+    if resource is None or len(rest) > 3 or (namespace is not None and not resource.namespaced):
+        raise st.no_resource("/".join(rest))
+    name = rest[1] if len(rest) > 1 else None
+    sub = rest[2] if len(rest) > 2 else None
+    return handlers.handle(call, catalog.CATALOG[resource], namespace, name, sub)
+

@@ -1,0 +1,138 @@
+"""A run at one event seq as the API server sees it: the folded state plus what objects need beyond it.
+
+The state (scheduler_core.events.apply_event over the event log) is what the run view shows. API
+objects also need the manifests as written (containers, annotations), creation times, and the
+scheduler's Events; those come from the same log: the frozen documents, `command.applied`,
+`pod.added`/`node.added` and `k8s.event`.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from playground.runs import selectors
+from playground.runs.models import Run, RunEvent
+from scheduler_core.events import apply_event
+
+NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating")
+
+
+def pod_key(manifest: dict[str, Any]) -> str:
+    meta = manifest.get("metadata") or {}
+    return f"{meta.get('namespace') or 'default'}/{meta.get('name')}"
+
+
+@dataclass
+class World:
+    run_id: int
+    anchor: datetime  # wall-clock date of virtual time 0 (the run's creation)
+    seq: int
+    state: dict[str, Any]
+    clock: float = 0.0  # the run's virtual now (≥ the last event's t)
+    pod_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
+    node_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pod_created: dict[str, float] = field(default_factory=dict)
+    node_created: dict[str, float] = field(default_factory=dict)
+    scheduler_events: list[dict[str, Any]] = field(default_factory=list)  # k8s.event, oldest first
+    last_failure: dict[str, dict[str, Any]] = field(default_factory=dict)  # pod key -> last FailedScheduling
+    evicted: set[str] = field(default_factory=set)  # pods deleted through the Eviction API
+    deletion_grace: dict[str, int] = field(default_factory=dict)  # pod key -> gracePeriodSeconds of its DELETE
+    pod_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_pod_annotations
+    node_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_node_annotations
+
+    @property
+    def now(self) -> float:
+        return max(self.clock, float(self.state.get("time") or 0.0))
+
+    def pods(self) -> list[dict[str, Any]]:
+        return list(self.state.get("pods") or [])
+
+    def pod(self, key: str) -> dict[str, Any] | None:
+        return next((p for p in self.pods() if p["key"] == key), None)
+
+    def nodes(self) -> list[dict[str, Any]]:
+        return list(self.state.get("nodes") or [])
+
+    def node(self, name: str) -> dict[str, Any] | None:
+        return next((n for n in self.nodes() if n["name"] == name), None)
+
+    def namespaces(self) -> list[str]:
+        names = {"default", "kube-system", "kube-public", "kube-node-lease"}
+        names |= {p["namespace"] for p in self.pods()} | {p["namespace"] for p in self.state.get("pdbs") or []}
+        names |= {n["name"] if isinstance(n, dict) else n for n in self.state.get("namespaces") or []}
+        return sorted(names)
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """The next event of the log (watch): the fold plus the notes objects need."""
+        if event["kind"] == "cluster.snapshot":
+            self.state = copy.deepcopy(event["state"])
+        else:
+            self.state = apply_event(self.state, event)
+        self.seq = event["seq"]
+        self.clock = max(self.clock, float(event.get("t") or 0.0))
+        self.note(event)
+
+    def note(self, event: dict[str, Any]) -> None:
+        kind = event["kind"]
+        if kind == "command.applied":
+            self._note_command(event["command"])
+        elif kind == "pod.added":
+            self.pod_created[event["pod"]["key"]] = float(event["t"])
+            self.evicted.discard(event["pod"]["key"])
+        elif kind == "node.added":
+            self.node_created[event["node"]["name"]] = float(event["t"])
+        elif kind == "k8s.event":
+            self.scheduler_events.append(event)
+            if event.get("reason") == "FailedScheduling":
+                self.last_failure[event["object"]] = event
+        elif kind == "pod.terminating":
+            self.deletion_grace[event["pod"]] = int(event["gracePeriodSeconds"])
+        elif kind == "pod.deleted":
+            self.last_failure.pop(event["pod"], None)
+            self.deletion_grace.pop(event["pod"], None)
+
+    def _note_command(self, command: dict[str, Any]) -> None:
+        if command.get("type") == "add_pod":
+            self.pod_manifests[pod_key(command["manifest"])] = command["manifest"]
+            self.pod_annotations.pop(pod_key(command["manifest"]), None)
+        elif command.get("type") == "add_node":
+            self.node_manifests[command["manifest"]["metadata"]["name"]] = command["manifest"]
+            self.node_annotations.pop(command["manifest"]["metadata"]["name"], None)
+        elif command.get("type") == "evict_pod":
+            self.evicted.add(command["pod"])
+        elif command.get("type") == "set_pod_annotations":
+            self.pod_annotations[command["pod"]] = dict(command["annotations"])
+        elif command.get("type") == "set_node_annotations":
+            self.node_annotations[command["node"]] = dict(command["annotations"])
+
+
+def _documents(documents: list[Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for doc in documents:
+        if isinstance(doc, dict) and doc.get("kind") == "List":
+            out += _documents(doc.get("items") or [])
+        elif isinstance(doc, dict):
+            out.append(doc)
+    return out
+
+
+def load(run: Run, seq: int | None = None) -> World | None:
+    """The world after event `seq` (default: the last stored); None while the run has no events."""
+    seq = run.last_seq if seq is None else seq
+    state = selectors.state_at(run.pk, seq) if seq > 0 else None
+    if state is None:
+        return None
+    world = World(run_id=run.pk, anchor=run.created_at, seq=seq, state=state,
+                  clock=float(run.time) if seq == run.last_seq else 0.0)
+    for doc in _documents(run.documents or []):
+        if doc.get("kind") == "Pod":
+            world.pod_manifests[pod_key(doc)] = doc
+        elif doc.get("kind") == "Node":
+            world.node_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
+    rows = RunEvent.objects.filter(run_id=run.pk, seq__lte=seq, kind__in=NOTED_KINDS).order_by("seq")
+    for event in rows.values_list("data", flat=True).iterator(chunk_size=1000):
+        world.note(event)
+    world.seq = seq
+    return world

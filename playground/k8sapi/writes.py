@@ -1,0 +1,168 @@
+"""Writes: every change an API client asks for becomes a run command, applied by the run's worker.
+
+The one call into the runs app is `_submit` (playground.runs.services.submit_command, then waiting
+for the worker's verdict): validation is the REST API's and the simulation's, and a rejection comes
+back as a metav1.Status naming the field.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework.exceptions import APIException, PermissionDenied
+
+from playground.api_errors import InvalidDocuments
+from playground.k8sapi import status as st
+from playground.k8sapi.resources import Resource
+from playground.runs import services
+from playground.runs.models import Run, RunCommand
+from playground.runs.selectors import User
+
+SERVER_SET_METADATA = ("uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "selfLink",
+                       "deletionTimestamp", "deletionGracePeriodSeconds")
+_ERROR_TYPE = re.compile(r": (Required value|Invalid value|Unsupported value|Duplicate value|Not found|Forbidden|"
+                         r"Too long)(?::|$)")
+
+
+# A run nobody executes (finished, or paused long enough) first needs a worker to pick it up again and
+# restore it: wait as long as an apiserver request may take rather than the REST API's 5 s.
+REPLY_SECONDS = 30.0
+
+
+def _submit(run: Run, user: User, command: dict[str, Any]) -> RunCommand:
+    try:
+        return services.await_command(services.submit_command(run, user, command), REPLY_SECONDS)
+    except PermissionDenied as exc:
+        raise st.ApiError(403, "Forbidden", str(exc.detail), {}) from exc
+    except InvalidDocuments as exc:
+        causes = [{"reason": "FieldValueInvalid", "message": e.get("message", ""), "field": e.get("field", "")}
+                  for e in exc.errors]
+        raise st.ApiError(422, "Invalid", str(exc.detail), {"causes": causes}) from exc
+    except APIException as exc:  # e.g. Conflict: the run was stopped
+        raise st.ApiError(exc.status_code, "Conflict" if exc.status_code == 409 else "BadRequest",
+                          str(exc.detail), {}) from exc
+
+
+def run_command(run: Run, user: User, resource: Resource, name: str, command: dict[str, Any],
+                kind: str) -> RunCommand:
+    """Submit and wait; a rejected command is raised as the Status the apiserver would send."""
+    result = _submit(run, user, command)
+    if result.status == RunCommand.Status.PENDING:
+        raise st.ApiError(504, "Timeout", f"the run's worker has not applied the {command['type']} command yet; "
+                          "it is queued and will be applied in order", {"name": name, "kind": resource.plural})
+    if result.status == RunCommand.Status.REJECTED:
+        raise rejection(result.error or {}, resource, name, kind)
+    return result
+
+
+def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -> st.ApiError:
+    field, message = str(error.get("field") or ""), str(error.get("message") or "")
+    if "already exists" in message:
+        return st.already_exists(resource, name)
+    if message.startswith(("no such pod", "no such node")):
+        return st.not_found(resource, name)
+    if " is forbidden: " in message:  # admission (e.g. an unknown PriorityClass)
+        return st.ApiError(403, "Forbidden", message, {"name": name, "kind": resource.plural})
+    path = field.removeprefix("manifest.").removeprefix("manifest")
+    if " is invalid: " in message:
+        match = _ERROR_TYPE.search(message)
+        reason = st.CAUSE_TYPES.get(match.group(1) if match else "", "FieldValueInvalid")
+        detail = message.split(" is invalid: ", 1)[1].split("; ")[0]
+        cause_message = detail.split(": ", 1)[1] if detail.startswith(f"{path}: ") else detail
+        return st.invalid(kind, name, resource.group, [{"reason": reason, "message": cause_message, "field": path}],
+                          message)
+    return st.field_invalid(kind, name, resource.group, path or resource.singular, "Invalid value", message,
+                            error.get("value"))
+
+
+def clean_manifest(manifest: dict[str, Any], keep_status: bool) -> dict[str, Any]:
+    """What the apiserver ignores on create: server-set metadata (and a pod's status)."""
+    out = {k: v for k, v in manifest.items() if k != "status" or keep_status}
+    out["metadata"] = {k: v for k, v in (manifest.get("metadata") or {}).items() if k not in SERVER_SET_METADATA}
+    return out
+
+
+def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any]) -> RunCommand:
+    type_ = {"pods": "add_pod", "nodes": "add_node"}[resource.plural]
+    name = str((manifest.get("metadata") or {}).get("name") or "")
+    return run_command(run, user, resource, name, {"type": type_, "manifest": manifest}, resource.kind)
+
+
+def delete_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None) -> RunCommand:
+    return run_command(run, user, resource, key.split("/", 1)[1],
+                       {"type": "delete_pod", "pod": key, "gracePeriodSeconds": grace}, "Pod")
+
+
+def evict_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None) -> RunCommand:
+    return run_command(run, user, resource, key.split("/", 1)[1],
+                       {"type": "evict_pod", "pod": key, "gracePeriodSeconds": grace}, "Pod")
+
+
+def delete_node(run: Run, user: User, resource: Resource, name: str) -> RunCommand:
+    return run_command(run, user, resource, name, {"type": "delete_node", "node": name}, "Node")
+
+
+def _taints(spec: dict[str, Any]) -> list[dict[str, str]]:
+    return [{"key": t.get("key", ""), "value": t.get("value", ""), "effect": t.get("effect", "")}
+            for t in spec.get("taints") or []]
+
+
+def node_commands(name: str, old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """The node commands that turn the current object into the patched one; other changes are refused."""
+    commands: list[dict[str, Any]] = []
+    if bool(old["spec"].get("unschedulable")) != bool(new.get("spec", {}).get("unschedulable")):
+        commands.append({"type": "cordon" if new["spec"].get("unschedulable") else "uncordon", "node": name})
+    if _taints(old["spec"]) != _taints(new.get("spec") or {}):
+        commands.append({"type": "set_node_taints", "node": name, "taints": _taints(new["spec"])})
+    new_labels = (new.get("metadata") or {}).get("labels") or {}
+    if (old["metadata"].get("labels") or {}) != new_labels:
+        commands.append({"type": "set_node_labels", "node": name, "labels": new_labels})
+    return commands + annotation_commands("node", name, old, new)
+
+
+def annotation_commands(field: str, key: str, old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    annotations = (new.get("metadata") or {}).get("annotations") or {}
+    if (old["metadata"].get("annotations") or {}) == annotations:
+        return []
+    return [{"type": f"set_{field}_annotations", field: key, "annotations": annotations}]
+
+
+def unmodelled_change(old: Any, new: Any, modelled: set[str], path: str = "") -> str | None:
+    """The first field a patch changed that no command can change (None: only modelled fields changed)."""
+    if path in modelled:
+        return None
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            found = unmodelled_change(old.get(key), new.get(key), modelled, f"{path}.{key}" if path else key)
+            if found:
+                return found
+        return None
+    return None if old == new else path
+
+
+def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
+               new: dict[str, Any]) -> RunCommand | None:
+    modelled = {"spec.unschedulable", "spec.taints", "metadata.labels", "metadata.annotations",
+                "metadata.resourceVersion", "metadata.managedFields", "status"}
+    changed = unmodelled_change(old, new, modelled)
+    if changed:
+        raise st.field_invalid("Node", name, "", changed, "Forbidden", "the playground can change a node's "
+                               "labels, annotations, taints and spec.unschedulable only")
+    applied = None
+    for command in node_commands(name, old, new):
+        applied = run_command(run, user, resource, name, command, "Node")
+    return applied
+
+
+def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
+              new: dict[str, Any]) -> RunCommand | None:
+    modelled = {"metadata.annotations", "metadata.resourceVersion", "metadata.managedFields", "status"}
+    changed = unmodelled_change(old, new, modelled)
+    if changed:
+        raise st.field_invalid("Pod", name, "", changed, "Forbidden", "the playground can change a pod's "
+                               "annotations only; delete and create it to change anything else")
+    key = f"{old['metadata']['namespace']}/{name}"
+    applied = None
+    for command in annotation_commands("pod", key, old, new):
+        applied = run_command(run, user, resource, name, command, "Pod")
+    return applied

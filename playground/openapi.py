@@ -1,0 +1,247 @@
+"""What the OpenAPI schema says beyond what the views' serializers tell drf-spectacular.
+
+- The four manifest kinds with the fields the model reads (docs/scheduler_core.md), as components
+  (settings.SPECTACULAR_SETTINGS["APPEND_COMPONENTS"]). They stay open (additionalProperties):
+  fields the model does not read are accepted, kept and listed in `ignored`, as in Kubernetes.
+- The run command union, generated from the one list of commands: scheduler_core.commands
+  (cluster commands and their fields) plus the run's control commands.
+- Responses every operation can give (postprocessing hook): 401 for an unknown or revoked token
+  or an unsupported Authorization scheme, 400/413/415 for any request body.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from playground import ranges
+from scheduler_core.commands import COMMAND_FIELDS, MAX_REPLICAS, OPTIONAL_FIELDS, TAINT_EFFECTS
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+STRING_MAP = {"type": "object", "additionalProperties": {"type": "string"}}
+QUANTITY = {"oneOf": [{"type": "string"}, {"type": "number"}],
+            "description": 'a Kubernetes quantity, e.g. "500m", "2", "4Gi"'}
+QUANTITIES = {"type": "object", "additionalProperties": QUANTITY}
+INT_OR_PERCENT = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "pattern": r"^[0-9]+%$"}]}
+LABEL_SELECTOR = {
+    "type": "object",
+    "properties": {
+        "matchLabels": STRING_MAP,
+        "matchExpressions": {"type": "array", "items": {
+            "type": "object", "required": ["key", "operator"],
+            "properties": {"key": {"type": "string"}, "operator": {"type": "string",
+                                                                    "enum": ["In", "NotIn", "Exists", "DoesNotExist"]},
+                           "values": {"type": "array", "items": {"type": "string"}}}}},
+    },
+}
+TAINT = {"type": "object", "required": ["key", "effect"],
+         "properties": {"key": {"type": "string"}, "value": {"type": "string"},
+                        "effect": {"type": "string", "enum": list(TAINT_EFFECTS)}}}
+
+
+def metadata(namespaced: bool) -> dict[str, Any]:
+    props: dict[str, Any] = {"name": {"type": "string", "minLength": 1}, "labels": STRING_MAP,
+                             "annotations": STRING_MAP}
+    if namespaced:
+        props["namespace"] = {"type": "string", "description": 'default "default"'}
+    return {"type": "object", "required": ["name"], "properties": props}
+
+
+def manifest(kind: str, api_version: str, namespaced: bool, **fields: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": f"a {kind} manifest; fields the model does not read are kept and listed in `ignored`",
+        "required": ["metadata"],
+        "properties": {"apiVersion": {"type": "string", "enum": [api_version]},
+                       "kind": {"type": "string", "enum": [kind]},
+                       "metadata": metadata(namespaced), **fields},
+        "additionalProperties": True,
+    }
+
+
+CONTAINER = {"type": "object", "required": ["name"], "properties": {
+    "name": {"type": "string"}, "image": {"type": "string"},
+    "resources": {"type": "object", "properties": {"requests": QUANTITIES, "limits": QUANTITIES}},
+    "ports": {"type": "array", "items": {"type": "object", "properties": {
+        "containerPort": {"type": "integer"}, "hostPort": {"type": "integer"}, "protocol": {"type": "string"}}}},
+}}
+TOLERATION = {"type": "object", "properties": {
+    "key": {"type": "string"}, "operator": {"type": "string", "enum": ["Exists", "Equal"]},
+    "value": {"type": "string"}, "effect": {"type": "string", "enum": list(TAINT_EFFECTS)},
+    "tolerationSeconds": {"type": "integer"}}}
+
+MANIFESTS: dict[str, dict[str, Any]] = {
+    "Node": manifest("Node", "v1", False,
+                     spec={"type": "object", "properties": {"unschedulable": {"type": "boolean"},
+                                                            "taints": {"type": "array", "items": TAINT}}},
+                     status={"type": "object", "properties": {"allocatable": QUANTITIES, "capacity": QUANTITIES}}),
+    "PriorityClass": {**manifest("PriorityClass", "scheduling.k8s.io/v1", False,
+                                 value={"type": "integer", "maximum": 1_000_000_000,
+                                        "description": "higher schedules first (required, as in Kubernetes)"},
+                                 globalDefault={"type": "boolean"}, description={"type": "string"},
+                                 preemptionPolicy={"type": "string", "enum": ["PreemptLowerPriority", "Never"]}),
+                      "required": ["metadata", "value"]},
+    "Pod": manifest("Pod", "v1", True, spec={"type": "object", "required": ["containers"], "properties": {
+        "containers": {"type": "array", "items": CONTAINER},
+        "initContainers": {"type": "array", "items": CONTAINER},
+        "overhead": QUANTITIES,
+        "nodeName": {"type": "string"}, "nodeSelector": STRING_MAP,
+        "affinity": {"type": "object", "description": "nodeAffinity, podAffinity, podAntiAffinity as in Kubernetes"},
+        "tolerations": {"type": "array", "items": TOLERATION},
+        "topologySpreadConstraints": {"type": "array", "items": {"type": "object", "properties": {
+            "maxSkew": {"type": "integer"}, "topologyKey": {"type": "string"},
+            "whenUnsatisfiable": {"type": "string", "enum": ["DoNotSchedule", "ScheduleAnyway"]},
+            "labelSelector": LABEL_SELECTOR}}},
+        "priorityClassName": {"type": "string"}, "priority": {"type": "integer"},
+        "preemptionPolicy": {"type": "string", "enum": ["PreemptLowerPriority", "Never"]},
+        "schedulingGates": {"type": "array", "items": {"type": "object", "required": ["name"],
+                                                       "properties": {"name": {"type": "string"}}}},
+        "schedulerName": {"type": "string"},
+        "terminationGracePeriodSeconds": {"type": "integer"},
+    }}),
+    "PodDisruptionBudget": manifest("PodDisruptionBudget", "policy/v1", True, spec={
+        "type": "object", "properties": {"minAvailable": INT_OR_PERCENT, "maxUnavailable": INT_OR_PERCENT,
+                                         "selector": LABEL_SELECTOR}}),
+    "Namespace": manifest("Namespace", "v1", False),
+}
+POD_TEMPLATE = {"type": "object", "required": ["spec"], "description": "the pod template, read like a Pod",
+                "properties": {"metadata": {"type": "object", "properties": {
+                                   "labels": STRING_MAP, "annotations": STRING_MAP}},
+                               "spec": MANIFESTS["Pod"]["properties"]["spec"]}}
+
+
+def workload(kind: str, api_version: str, **spec_fields: Any) -> dict[str, Any]:
+    """apps/v1 and batch/v1 workloads (scheduler_core.controllers): selector, template, and their own fields."""
+    return manifest(kind, api_version, True, spec={
+        "type": "object", "required": ["template"],
+        "properties": {"selector": LABEL_SELECTOR, "template": POD_TEMPLATE, **spec_fields}})
+
+
+REPLICAS = {"type": "integer", "minimum": 0}
+MANIFESTS.update({
+    "Deployment": workload("Deployment", "apps/v1", replicas=REPLICAS),
+    "ReplicaSet": workload("ReplicaSet", "apps/v1", replicas=REPLICAS),
+    "StatefulSet": workload("StatefulSet", "apps/v1", replicas=REPLICAS, podManagementPolicy={
+        "type": "string", "enum": ["OrderedReady", "Parallel"]}),
+    "DaemonSet": workload("DaemonSet", "apps/v1"),
+    "Job": workload("Job", "batch/v1", parallelism={"type": "integer", "minimum": 0},
+                    completions={"type": "integer", "minimum": 0}, backoffLimit={"type": "integer", "minimum": 0}),
+})
+ANY_MANIFEST = {
+    "description": "a Kubernetes manifest of a modelled kind (Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, "
+                   "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job) or a `kind: List` of them",
+    "type": "object", "required": ["kind"],
+    "properties": {"kind": {"type": "string"}, "apiVersion": {"type": "string"}},
+    "additionalProperties": True,
+}
+
+# A placeholder in a view's schema, replaced by the manifest of the URL's kind (one view serves all four).
+KIND_MANIFEST = {"x-kind-manifest": True}
+KIND_MANIFESTS = {"type": "array", "items": KIND_MANIFEST}
+
+
+def with_kind(node: Any, kind: str) -> Any:
+    if node == KIND_MANIFEST:
+        return ref(kind)
+    if isinstance(node, dict):
+        return {k: with_kind(v, kind) for k, v in node.items()}
+    if isinstance(node, list):
+        return [with_kind(v, kind) for v in node]
+    return node
+
+
+def versioned(key: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "required": ["version", key],
+            "properties": {"version": {"type": "integer", "description": "the scenario's version after this"},
+                           key: schema}}
+
+
+# --- run commands -----------------------------------------------------------------------------
+
+COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
+    "pod": {"type": "string", "minLength": 1, "description": 'a pod key "<namespace>/<name>" (or a name in "default")'},
+    "node": {"type": "string", "minLength": 1, "description": "a node name"},
+    "labels": {**STRING_MAP, "description": "the node's or namespace's new labels (all of them)"},
+    "annotations": {**STRING_MAP, "description": "the object's new annotations (all of them)"},
+    "namespace": {"type": "string", "minLength": 1, "description": "a namespace name"},
+    "kind": {"type": "string", "enum": ["Deployment", "ReplicaSet", "StatefulSet"]},
+    "name": {"type": "string", "minLength": 1, "description": "the workload's name"},
+    "replicas": {"type": "integer", "minimum": 0, "maximum": MAX_REPLICAS},
+    "gracePeriodSeconds": {"type": "integer", "nullable": True, "minimum": 0,
+                           "description": "DeleteOptions.gracePeriodSeconds; left out: the pod's own"},
+    "taints": {"type": "array", "items": TAINT, "description": "the node's new taints (all of them)"},
+    "speed": {"type": "number", "minimum": 0, "maximum": ranges.MAX_SPEED,
+              "description": f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}"},
+}
+MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace"}
+
+
+def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    props: dict[str, Any] = {"type": {"type": "string", "enum": [kind]}}
+    required = ["type"]
+    for name in fields:
+        if name == "manifest":
+            props["manifest"] = ref(MANIFEST_OF_COMMAND[kind])
+            props["yaml"] = {"type": "string", "description": "the manifest as one YAML document, instead of `manifest`"}
+        else:
+            props[name] = COMMAND_FIELD_SCHEMAS[name]
+            required.append(name)
+    for name in OPTIONAL_FIELDS.get(kind, ()):
+        props[name] = COMMAND_FIELD_SCHEMAS[name]
+    return {"type": "object", "title": kind, "required": required, "properties": props}
+
+
+def command_variants() -> list[dict[str, Any]]:
+    """Every command a run takes: the run's control commands, then scheduler_core.commands.COMMAND_FIELDS."""
+    from playground.runs.models import RunCommand
+
+    variants = [command_variant(kind, ("speed",) if kind == "speed" else ()) for kind in RunCommand.CONTROL]
+    return variants + [command_variant(kind, fields) for kind, fields in COMMAND_FIELDS.items()]
+
+
+def command_union() -> dict[str, Any]:
+    variants = command_variants()
+    return {"oneOf": [ref(f"Command_{v['title']}") for v in variants],
+            "discriminator": {"propertyName": "type",
+                              "mapping": {v["title"]: f"#/components/schemas/Command_{v['title']}" for v in variants}}}
+
+
+def components() -> dict[str, Any]:
+    variants = command_variants()
+    return {"schemas": {**MANIFESTS, "Manifest": ANY_MANIFEST,
+                        **{f"Command_{v['title']}": v for v in variants}, "Command": command_union()}}
+
+
+# --- responses every operation can give -------------------------------------------------------
+
+BODY_METHODS = ("post", "put", "patch")
+
+
+def add_common_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """Postprocessing hook (settings.SPECTACULAR_SETTINGS): the components above, and the common responses."""
+    result.setdefault("components", {}).setdefault("schemas", {}).update(components()["schemas"])
+    for path, operations in result.get("paths", {}).items():
+        if not path.startswith("/api/"):
+            continue
+        for method, operation in operations.items():
+            responses = operation.setdefault("responses", {})
+            codes = ["401"] + (["404"] if "{" in path else [])
+            if method in BODY_METHODS and "requestBody" in operation:
+                codes += ["400", "413", "415"]
+            for code in codes:
+                responses.setdefault(code, {"content": {"application/json": {"schema": ERROR_REF}},
+                                            "description": COMMON[code]})
+    return result
+
+
+COMMON = {
+    "400": "the body is not valid JSON/YAML, or a field is wrong (the error names it)",
+    "401": "the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer",
+    "404": "the path names nothing (or nothing you may see)",
+    "413": "the body is above the size limit",
+    "415": "the body's Content-Type is not one this operation takes",
+}

@@ -1,0 +1,215 @@
+"""The engine: one per worker process, driving every run that process holds, a slice at a time.
+
+No run holds a process while it sleeps, is paused, settled or waits for commands: a run is a
+`RunDriver` in memory (its Simulation stays loaded), and costs CPU only when something is due.
+
+    ready queue (FIFO)  runs with work now: each computes at most SLICE_SECONDS, then goes to
+                        the back (fair share between speed-0 and big runs); a woken run (a
+                        command) goes to the front
+    timers (heap)       paced runs' next happenings, idle runs' release times
+    inbox               from other threads: adopted runs (Celery task), wake-ups (Redis pub/sub
+                        listener), finished builds (builder thread)
+    heartbeat           every HEARTBEAT_SECONDS: one UPDATE renews the leases of all its runs;
+                        runs taken over by another worker are dropped; runs with commands the
+                        wake-up missed are woken
+
+Building a scenario (`Simulation.from_documents`, ~0.6 s for 300 nodes / 2,000 pods) cannot be
+sliced, so it runs in a builder thread; Python's GIL switch interval (5 ms) keeps the engine
+thread serving the other runs meanwhile. Rebuilding a run's history (the command log replayed)
+is sliced like any other work, and the heartbeat renews its lease meanwhile.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import sys
+import threading
+import time
+from collections import deque
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+from django.db import close_old_connections
+
+from playground.runs import bus, conf, leases, selectors
+from playground.runs.driver import DONE, IDLE, READY, At, Clock, Next, RunDriver
+
+log = logging.getLogger(__name__)
+
+
+class Engine:
+    def __init__(self, clock: Clock = time.monotonic, wall: Clock = time.time,
+                 builder: Executor | None = None) -> None:
+        self.token = leases.new_token()
+        self.clock, self.wall = clock, wall
+        self.builder = builder or ThreadPoolExecutor(max_workers=1, thread_name_prefix="run-builder")
+        self.drivers: dict[int, RunDriver] = {}
+        self.ready: deque[int] = deque()
+        self.timers: list[tuple[float, int, int]] = []
+        self.due: dict[int, float] = {}  # the live timer of each run; older heap entries are stale
+        self.counter = itertools.count()
+        self.cond = threading.Condition()
+        self.inbox: list[tuple[str, Any]] = []
+        self.next_heartbeat = clock()
+
+    # ---- from other threads ----
+
+    def adopt(self, run_id: int) -> None:
+        """The doorbell task: hand the run over and return at once. The engine thread takes the
+        lease: in a process busy computing, every database round trip of the task's thread would
+        wait for the GIL, and Celery hands the next doorbell to a pool process only when it is free."""
+        self._post("adopt", run_id)
+
+    def wake(self, run_id: int) -> None:
+        self._post("wake", run_id)
+
+    def _post(self, kind: str, item: Any) -> None:
+        with self.cond:
+            self.inbox.append((kind, item))
+            self.cond.notify()
+
+    # ---- the engine thread ----
+
+    def serve_forever(self) -> None:
+        while True:
+            try:
+                delay = self.tick()
+            except Exception:
+                log.exception("run engine tick failed")
+                close_old_connections()
+                delay = 1.0
+            if delay > 0:
+                with self.cond:
+                    if not self.inbox:
+                        self.cond.wait(delay)
+
+    def tick(self) -> float:
+        """One step: take the inbox, renew leases when due, give one ready run one slice.
+        Returns how long nothing needs doing (0: call again at once)."""
+        self._take_inbox()
+        now = self.clock()
+        if now >= self.next_heartbeat:
+            self._heartbeat()
+            self.next_heartbeat = now + conf.HEARTBEAT_SECONDS
+        self._fire_timers(now)
+        if self.ready:
+            self._work(self.ready.popleft())
+            return 0.0
+        soonest = min([self.next_heartbeat, *(t for t, _, _ in self.timers[:1])])
+        return max(soonest - self.clock(), 0.0)
+
+    def _take_inbox(self) -> None:
+        with self.cond:
+            inbox, self.inbox = self.inbox, []
+        for kind, item in inbox:
+            if kind == "adopt":
+                self._adopted(item)
+            elif item in self.drivers:  # "wake" (a command) or "built"
+                if kind == "wake":
+                    self.drivers[item].commands_due = True
+                self._make_ready(item, front=True)
+
+    def _adopted(self, run_id: int) -> None:
+        if run_id in self.drivers:  # a duplicate doorbell for a run we hold
+            self._make_ready(run_id, front=True)
+            return
+        run = leases.acquire(run_id, self.token)  # it leaves `queued` here
+        if run is None:
+            return  # terminal, or a live engine holds it: the doorbell was a duplicate
+        driver = RunDriver(run, self.token, self.clock, self.wall)
+        self.drivers[run.pk] = driver
+        driver.building = self.builder.submit(driver.build)
+        driver.building.add_done_callback(lambda _: self._post("built", run.pk))
+        self._make_ready(run.pk, front=True)  # its first slice publishes that it left `queued`
+
+    def _make_ready(self, run_id: int, front: bool = False) -> None:
+        self.due.pop(run_id, None)
+        if run_id in self.ready:
+            if not front:
+                return
+            self.ready.remove(run_id)
+        (self.ready.appendleft if front else self.ready.append)(run_id)
+
+    def _fire_timers(self, now: float) -> None:
+        while self.timers and self.timers[0][0] <= now:
+            at, _, run_id = heapq.heappop(self.timers)
+            if self.due.get(run_id) == at:
+                self._make_ready(run_id)
+
+    def _work(self, run_id: int) -> None:
+        driver = self.drivers[run_id]
+        started = self.clock()
+        try:
+            step: Next = driver.work(started + conf.SLICE_SECONDS)
+        except leases.LeaseLost:
+            log.warning("run %s: lease lost; another worker took over", run_id)
+            step = DONE
+        except Exception as exc:
+            log.exception("run %s failed", run_id)
+            leases.fail(run_id, self.token, f"{type(exc).__name__}: {exc}")
+            step = DONE
+        if self.clock() - started > 10 * conf.SLICE_SECONDS:  # for operators: who holds the others up
+            log.warning("run %s: a slice took %.2f s (%s runs held, %s ready)", run_id, self.clock() - started,
+                        len(self.drivers), len(self.ready))
+        self._schedule(run_id, step)
+
+    def _schedule(self, run_id: int, step: Next) -> None:
+        if step == READY:
+            self.ready.append(run_id)
+        elif step == DONE:
+            self.forget(run_id)
+        elif isinstance(step, At):
+            self.due[run_id] = step.time
+            heapq.heappush(self.timers, (step.time, next(self.counter), run_id))
+        else:
+            assert step == IDLE
+
+    def forget(self, run_id: int) -> None:
+        self.drivers.pop(run_id, None)
+        self.due.pop(run_id, None)
+        if run_id in self.ready:
+            self.ready.remove(run_id)
+
+    def _heartbeat(self) -> None:
+        if not self.drivers:
+            return
+        held = leases.renew(self.token)
+        for run_id in [r for r in self.drivers if r not in held]:
+            log.warning("run %s: lease lost; another worker took over", run_id)
+            self.forget(run_id)
+        for run_id in selectors.runs_with_pending_commands(list(self.drivers)):
+            if not self.drivers[run_id].commands_due:  # the wake-up was lost
+                self.drivers[run_id].commands_due = True
+                self._make_ready(run_id, front=True)
+
+    def shutdown(self) -> None:
+        """This process stops: let the other workers' watchdogs take our runs now, not in ~10 s."""
+        leases.expire(self.token)
+
+    def load(self) -> dict[str, int]:
+        """For operators and the benchmark: how many runs this engine holds and how many compute."""
+        return {"runs": len(self.drivers), "ready": len(self.ready)}
+
+
+_engine: Engine | None = None
+_engine_lock = threading.Lock()
+
+
+def shutdown() -> None:
+    if _engine is not None:
+        _engine.shutdown()
+
+
+def current() -> Engine:
+    """This process's engine, started on first use (in a Celery pool process, by the first task)."""
+    global _engine
+    with _engine_lock:
+        if _engine is None:
+            # Threads doing I/O (commits, publishing, wake-ups) get the GIL back sooner from the
+            # computing ones: 1 ms instead of CPython's 5 ms switch interval.
+            sys.setswitchinterval(0.001)
+            _engine = Engine()
+            threading.Thread(target=_engine.serve_forever, name="run-engine", daemon=True).start()
+            bus.WakeListener(_engine.wake).start()
+        return _engine

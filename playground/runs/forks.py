@@ -1,0 +1,61 @@
+"""A run forked at one of its events: the same frozen input (documents, settings, seed, and the
+cluster commands applied before that event), starting paused where the original stood.
+
+The fork copies the original's stored events up to the point and its applied cluster commands
+(with the tick and virtual time each took effect), so the worker's usual rebuild — build, replay
+the commands at their ticks, advance until the stored seq — reaches exactly that point and the
+fork then goes on on its own. Used by workshops ("try it myself") and compare ("what if…").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from playground.api_errors import InvalidDocuments, field_error
+from playground.runs import leases, recovery, selectors
+from playground.runs.models import Run, RunCommand, RunEvent, RunState
+from playground.runs.selectors import User
+
+# Fields a fork does not take over from its original: identity, ownership, lifecycle, position.
+NOT_INHERITED = {"id", "owner", "status", "reason", "time", "last_seq", "restart_of", "lease_token",
+                 "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused"}
+
+
+def fork_run(user: User, original: Run, seq: int) -> Run:
+    if not selectors.can_watch(user, original):
+        raise InvalidDocuments([field_error("run", "no such run (or its scenario is private)", value=original.pk)], 404)
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= original.last_seq:
+        raise InvalidDocuments([field_error(
+            "seq", f"must be an event of run {original.pk}: an integer from 1 to {original.last_seq}", value=seq)])
+    at = RunEvent.objects.filter(run=original, seq=seq).values_list("t", flat=True).first()
+    with transaction.atomic():
+        fork = Run.objects.create(**_inherited(original), owner=user, status=Run.Status.PAUSED, time=at or 0.0,
+                                  last_seq=seq)
+        _copy_commands(original, fork, seq)
+        _copy_events(original, fork, seq)
+        recovery.queue_on_commit(fork)
+    return fork
+
+
+def _inherited(original: Run) -> dict[str, Any]:
+    """Every other field (documents, settings, seed, speed, and whatever input a run gains later)."""
+    return {f.attname: getattr(original, f.attname) for f in Run._meta.concrete_fields
+            if f.name not in NOT_INHERITED}
+
+
+def _copy_commands(original: Run, fork: Run, seq: int) -> None:
+    """The cluster commands whose events the original had emitted by `seq`, renumbered 1..n."""
+    applied = RunCommand.objects.filter(run=original, status=RunCommand.Status.APPLIED,
+                                        type__in=RunCommand.CLUSTER, after_seq__lt=seq).order_by("seq")
+    RunCommand.objects.bulk_create([
+        RunCommand(run=fork, seq=n, type=c.type, payload=c.payload, author=c.author, status=c.status,
+                   tick=c.tick, time=c.time, after_seq=c.after_seq)
+        for n, c in enumerate(applied, start=1)])
+
+
+def _copy_events(original: Run, fork: Run, seq: int) -> None:
+    for batch in selectors.iter_events(original.pk, 0, seq):
+        leases.store_events(fork.pk, batch)
+    states = RunState.objects.filter(run=original, seq__lte=seq).order_by("seq")
+    RunState.objects.bulk_create([RunState(run=fork, seq=s.seq, state=s.state) for s in states])

@@ -1,0 +1,144 @@
+"""The worker's writes about runs, each fenced by the lease token of the engine holding the run.
+
+An engine (one per worker process, engine.py) holds many runs under one token `host:pid:random`,
+so one UPDATE renews them all. A write whose token no longer matches means another worker took
+the run over (this one was presumed dead): `LeaseLost`, and nothing is written.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from playground.runs import bus, conf, selectors
+from playground.runs.models import Run, RunCommand, RunEvent, RunState
+
+log = logging.getLogger(__name__)
+
+QUEUED_LEASE = "queued"
+
+
+class LeaseLost(Exception):
+    """Another worker holds the run now (this one was presumed dead): stop without writing."""
+
+
+def new_token() -> str:
+    """host:pid:random: says which process holds a run (operators, and the kill -9 test)."""
+    return f"{socket.gethostname()[:30]}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+
+def _expiry() -> Any:
+    return timezone.now() + timedelta(seconds=conf.LEASE_SECONDS)
+
+
+def acquire(run_id: int, token: str) -> Run | None:
+    """Take a run whose lease is free or expired; a queued run leaves `queued` right here."""
+    now = timezone.now()
+    with transaction.atomic():
+        run = Run.objects.select_for_update().select_related("owner").filter(pk=run_id).first()
+        if run is None or run.is_terminal:
+            return None
+        held = run.lease_token not in ("", QUEUED_LEASE, token)
+        if held and run.lease_expires_at is not None and run.lease_expires_at > now:
+            return None  # a live engine holds it; this doorbell was a duplicate
+        run.lease_token, run.lease_expires_at = token, _expiry()
+        run.attempts += 1
+        if run.status == Run.Status.QUEUED:
+            run.status = Run.Status.PAUSED if run.start_paused else Run.Status.RUNNING
+        run.save(update_fields=["lease_token", "lease_expires_at", "attempts", "status", "updated_at"])
+    return run
+
+
+def renew(token: str) -> set[int]:
+    """Renew every lease this engine holds, in one statement; the runs it still holds."""
+    Run.objects.filter(lease_token=token).update(lease_expires_at=_expiry())
+    return set(Run.objects.filter(lease_token=token).values_list("pk", flat=True))
+
+
+def expire(token: str) -> None:
+    """A stopping engine's leases end now; the runs are rebuilt elsewhere from what is stored."""
+    Run.objects.filter(lease_token=token).update(lease_expires_at=timezone.now())
+
+
+def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: list[RunCommand],
+                status_changed: bool, produced_at: float | None = None,
+                state: dict[str, Any] | None = None) -> None:
+    """One tick of a run in one transaction; viewers hear of it only after the commit."""
+    with transaction.atomic():
+        fields = {"status": run.status, "reason": run.reason, "speed": run.speed, "time": run.time,
+                  "clock_wall": run.clock_wall, "last_seq": run.last_seq, "updated_at": timezone.now(),
+                  "lease_expires_at": _expiry()}
+        if not Run.objects.filter(pk=run.pk, lease_token=token).update(**fields):
+            raise LeaseLost(run.pk)
+        store_events(run.pk, events)
+        if applied:
+            RunCommand.objects.bulk_update(applied, ["status", "tick", "time", "after_seq", "error"])
+        if state is not None:
+            RunState.objects.update_or_create(run_id=run.pk, seq=run.last_seq, defaults={"state": state})
+        view = selectors.run_view(run) if status_changed else None
+        transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at))
+
+
+def store_events(run_id: int, events: list[dict[str, Any]]) -> None:
+    if not events:
+        return
+    if connection.vendor != "postgresql":
+        RunEvent.objects.bulk_create([RunEvent.from_event(run_id, e) for e in events])
+        return
+    # COPY: bulk_create's client-side quoting of hundreds of JSON documents costs ~1 ms an event.
+    table = RunEvent._meta.db_table
+    with connection.cursor() as cursor, cursor.cursor.copy(
+            f"COPY {table} (run_id, seq, t, kind, data) FROM STDIN") as copy:
+        for e in events:
+            copy.write_row((run_id, e["seq"], e.get("t", 0.0), e["kind"], json.dumps(e)))
+
+
+_publisher: bus.Publisher | None = None
+
+
+def _publish_tick(run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None,
+                  produced_at: float | None) -> None:
+    global _publisher
+    if _publisher is None:
+        _publisher = bus.Publisher()
+    if events:
+        _publisher.send(run_id, bus.events_message(events, produced_at))
+    if view is not None:
+        _publisher.send(run_id, bus.status_message(view))
+
+
+def release(run: Run, token: str, command_seq: int) -> bool:
+    """An idle engine lets go of a run. False: a command arrived meanwhile, keep it."""
+    with transaction.atomic():
+        locked = Run.objects.select_for_update().filter(pk=run.pk, lease_token=token).first()
+        if locked is None:
+            raise LeaseLost(run.pk)
+        if RunCommand.objects.filter(run=run, seq__gt=command_seq).exists():
+            return False
+        Run.objects.filter(pk=run.pk).update(lease_token="", lease_expires_at=None, attempts=0)
+    return True
+
+
+def fail(run_id: int, token: str, reason: str) -> None:
+    with transaction.atomic():
+        run = Run.objects.select_for_update().filter(pk=run_id, lease_token=token).first()
+        if run is not None:
+            mark_failed(run, reason)
+
+
+def mark_failed(run: Run, reason: str) -> None:
+    """Inside the run's row lock: failed with a reason; its pending commands are answered."""
+    run.status, run.reason = Run.Status.FAILED, reason[:500]
+    run.lease_token, run.lease_expires_at = "", None
+    run.save(update_fields=["status", "reason", "lease_token", "lease_expires_at", "updated_at"])
+    RunCommand.objects.filter(run=run, status=RunCommand.Status.PENDING).update(
+        status=RunCommand.Status.REJECTED, error={"field": "run", "value": run.pk, "message": f"the run failed: {reason}"})
+    view = selectors.run_view(run)
+    transaction.on_commit(lambda: bus.publish_once(run.pk, bus.status_message(view)))

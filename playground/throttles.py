@@ -1,0 +1,103 @@
+"""Rate limits that stop abuse without stopping a class (docs/api.md "Limits").
+
+A class of 60 students shares one IP address (the school's NAT), so what a person does is counted
+per person: per owner (the signed-in or guest user), per account (failed logins). Only what has no
+person yet (creating a guest, signing up, logging in) is counted per IP, as a backstop generous
+enough for a whole class. The rates are settings.THROTTLE_RATES ("<n>/<s|min|hour|day>", or None
+for no limit); each refusal is a 429 with Retry-After in the common error envelope.
+
+Counts live in Django's cache (per process with the default local-memory cache; configure a shared
+cache, e.g. Redis, when serving from several processes).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from rest_framework.exceptions import Throttled
+from rest_framework.throttling import SimpleRateThrottle
+
+# What each scope limits, for the 429 message.
+WHAT = {
+    "guest": "new guest accounts from this network",
+    "signup": "sign-ups from this network",
+    "login": "login attempts from this network",
+    "token": "API tokens created",
+    "run_start": "runs started",
+    "run_command": "run commands sent",
+}
+
+
+class KeyedThrottle(SimpleRateThrottle):
+    """DRF's sliding-window counter, for one scope and one key chosen by the caller."""
+
+    def __init__(self, scope: str, key: str) -> None:
+        self.scope = scope
+        self.ident = key
+        self.rate = settings.THROTTLE_RATES.get(scope)
+        super().__init__()
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.ident}
+
+
+def hit(scope: str, key: Any) -> None:
+    """Count one request against `scope` for `key`; 429 (Throttled) when over the rate."""
+    throttle = KeyedThrottle(scope, str(key))
+    if not throttle.allow_request(None, None):
+        wait = throttle.wait() or 1.0
+        raise Throttled(wait=wait, detail=message(scope, throttle.rate, wait))
+
+
+def message(scope: str, rate: str | None, wait: float | None) -> str:
+    seconds = max(1, math.ceil(wait or 1))
+    return f"too many {WHAT.get(scope, scope)} (limit {rate}): try again in {seconds} s"
+
+
+def per_owner(request: Any, scope: str) -> None:
+    """A limit on what one person does; anonymous callers are limited when they become a guest."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        hit(scope, f"user-{user.pk}")
+
+
+def per_ip(request: Any, scope: str) -> None:
+    hit(scope, f"ip-{client_ip(request)}")
+
+
+def client_ip(request: Any) -> str:
+    """REMOTE_ADDR: behind a reverse proxy, have it set REMOTE_ADDR (X-Forwarded-For can be forged)."""
+    meta = getattr(request, "META", {})
+    return str(meta.get("REMOTE_ADDR") or "unknown")
+
+
+# --- per-account login lockout ----------------------------------------------------------------
+
+def _failures_key(username: str) -> str:
+    return f"login_failures_{username.lower()}"
+
+
+def login_locked(username: str) -> None:
+    """429 while an account has LOGIN_MAX_FAILURES failed logins within LOGIN_LOCKOUT_SECONDS."""
+    failures = [t for t in cache.get(_failures_key(username), []) if t > _now() - settings.LOGIN_LOCKOUT_SECONDS]
+    if len(failures) >= settings.LOGIN_MAX_FAILURES:
+        wait = max(1.0, min(failures) + settings.LOGIN_LOCKOUT_SECONDS - _now())
+        raise Throttled(wait=wait, detail=(
+            f"too many failed logins for {username!r} ({len(failures)} within "
+            f"{settings.LOGIN_LOCKOUT_SECONDS // 60} min): this account is locked; try again in {math.ceil(wait)} s"))
+
+
+def login_failed(username: str) -> None:
+    key = _failures_key(username)
+    failures = [t for t in cache.get(key, []) if t > _now() - settings.LOGIN_LOCKOUT_SECONDS]
+    cache.set(key, [*failures, _now()], settings.LOGIN_LOCKOUT_SECONDS)
+
+
+def login_succeeded(username: str) -> None:
+    cache.delete(_failures_key(username))
+
+
+def _now() -> float:
+    return KeyedThrottle.timer()

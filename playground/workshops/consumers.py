@@ -1,0 +1,95 @@
+"""WebSocket /ws/workshops/<code>/: the workshop's live channel (protocol in docs/workshops.md).
+
+The instructor's browser publishes where its screen is ({"type": "position", ...}); the server
+stores it and fans it out to every student. Students report the lesson step on their screen.
+Students answer questions here too (or over REST). Everything else (join, ask, reveal, push,
+lock, end) is REST, announced here.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from rest_framework.exceptions import APIException
+
+from playground.api_errors import InvalidDocuments, error_body
+from playground.workshops import broadcast, selectors, services
+from playground.workshops.models import Participant, Workshop
+
+log = logging.getLogger(__name__)
+
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+def _open(code: str, user: Any) -> tuple[Workshop | None, Participant | None, dict[str, Any] | None]:
+    workshop = Workshop.objects.select_related("instructor").filter(code=code.upper()).first()
+    if workshop is None or user is None:
+        return workshop, None, None
+    greeting = selectors.hello(workshop, user)
+    participant = selectors.participant_of(user, workshop) if greeting and greeting["role"] == "student" else None
+    if participant is not None:
+        services.connected(participant, +1)
+        participant.workshop = workshop
+    return workshop, participant, greeting
+
+
+# A class answers at once: answers are independent rows, so they go to the thread pool side by
+# side rather than one after another through channels' single thread-sensitive thread.
+answer = database_sync_to_async(services.answer, thread_sensitive=False)
+
+
+class WorkshopConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    workshop: Workshop | None = None
+    participant: Participant | None = None
+    groups_joined: tuple[str, ...] = ()
+
+    async def connect(self) -> None:
+        await self.accept()  # accept first so the close code reaches the client
+        code = str(self.scope["url_route"]["kwargs"]["code"])
+        self.user = self.scope.get("user")
+        workshop, participant, greeting = await database_sync_to_async(_open)(code, self.user)
+        if workshop is None or greeting is None:
+            await self.close(code=CLOSE_NOT_FOUND if workshop is None else CLOSE_FORBIDDEN)
+            return
+        self.workshop, self.participant = workshop, participant
+        own = broadcast.host(workshop.pk) if participant is None else broadcast.students(workshop.pk)
+        self.groups_joined = (broadcast.everyone(workshop.pk), own)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.send_json(greeting)
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.participant is not None:
+            await database_sync_to_async(services.connected)(self.participant, -1)
+
+    async def workshop_message(self, message: dict[str, Any]) -> None:
+        await self.send_json(message["payload"])
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        try:
+            if kind == "ping":
+                await self.send_json({"type": "pong"})
+            elif kind == "position" and self.participant is None:
+                await database_sync_to_async(self._publish)(content.get("position"))
+            elif kind == "step" and self.participant is not None:
+                await database_sync_to_async(services.report_step)(self.participant, content.get("step"))
+            elif kind == "answer" and self.participant is not None:
+                stored = await answer(self.participant, content.get("question"), content.get("choice"))
+                await self.send_json({"type": "answered", "question": content.get("question"), "choice": stored.choice})
+            else:
+                expected = "position or ping" if self.participant is None else "answer, step or ping"
+                raise InvalidDocuments([{"field": "type", "value": kind, "message": f"must be {expected}"}])
+        except APIException as exc:
+            errors = exc.errors if isinstance(exc, InvalidDocuments) else []
+            await self.send_json({"type": "error", **error_body(str(exc.detail), errors)})
+
+    def _publish(self, position: Any) -> None:
+        assert self.workshop is not None
+        workshop = Workshop.objects.select_related("instructor").get(pk=self.workshop.pk)
+        services.publish_position(workshop, self.user, position)

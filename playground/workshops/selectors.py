@@ -1,0 +1,130 @@
+"""Reads about workshops: who is in one and in which role, what they see, tallies, exports."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from rest_framework.exceptions import NotFound
+
+from playground.workshops.models import Answer, Participant, Question, Workshop
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def workshop_by_code(code: str) -> Workshop:
+    workshop = Workshop.objects.select_related("instructor").filter(code=code.upper()).first()
+    if workshop is None:
+        raise NotFound(f"no workshop with code {code!r}")
+    return workshop
+
+
+def is_instructor(user: User, workshop: Workshop) -> bool:
+    return bool(user.is_authenticated and workshop.instructor_id == user.pk)
+
+
+def participant_of(user: User, workshop: Workshop) -> Participant | None:
+    if not user.is_authenticated:
+        return None
+    return Participant.objects.filter(workshop=workshop, user_id=user.pk).first()
+
+
+def iso(value: Any) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def workshop_view(workshop: Workshop) -> dict[str, Any]:
+    return {
+        "code": workshop.code,
+        "title": workshop.title,
+        "instructor": workshop.instructor.get_username(),
+        "lesson": workshop.lesson or None,
+        "scenario": workshop.scenario_slug,
+        "runId": workshop.run_id,
+        "position": workshop.position,
+        "locked": workshop.locked,
+        "status": workshop.status,
+        "createdAt": iso(workshop.created_at),
+        "endedAt": iso(workshop.ended_at),
+        "link": f"/w/{workshop.code}",
+    }
+
+
+def participant_view(participant: Participant) -> dict[str, Any]:
+    return {
+        "id": participant.pk,
+        "name": participant.name,
+        "connected": participant.connections > 0,
+        "mode": participant.mode,
+        "ownRun": participant.own_run_id,
+        "step": participant.step,
+        "joinedAt": iso(participant.joined_at),
+    }
+
+
+def roster(workshop: Workshop) -> list[dict[str, Any]]:
+    answers: dict[int, dict[str, str]] = {}
+    for participant_id, key, choice in Answer.objects.filter(question__workshop=workshop).values_list(
+            "participant_id", "question__key", "choice"):
+        answers.setdefault(participant_id, {})[key] = choice
+    return [{**participant_view(p), "answers": answers.get(p.pk, {})}
+            for p in Participant.objects.filter(workshop=workshop)]
+
+
+def tally(question: Question) -> dict[str, Any]:
+    counts = Counter(question.answers.values_list("choice", flat=True))
+    return {"counts": dict(sorted(counts.items())), "answered": sum(counts.values())}
+
+
+def question_view(question: Question, *, host: bool, mine: str | None = None) -> dict[str, Any]:
+    """The instructor sees the tally live; students see it, and the answer, once revealed."""
+    revealed = question.revealed_at is not None
+    view: dict[str, Any] = {"key": question.key, "prompt": question.prompt, "kind": question.kind,
+                            "revealed": revealed, "mine": mine}
+    if host or revealed:
+        view |= {"answer": question.answer, "explanation": question.explanation, "tally": tally(question)}
+    return view
+
+
+def questions_for(workshop: Workshop, *, host: bool, participant: Participant | None = None) -> list[dict[str, Any]]:
+    mine = dict(Answer.objects.filter(participant=participant).values_list("question__key", "choice")) \
+        if participant is not None else {}
+    return [question_view(q, host=host, mine=mine.get(q.key)) for q in Question.objects.filter(workshop=workshop)]
+
+
+def hello(workshop: Workshop, user: User) -> dict[str, Any] | None:
+    """The first socket message of whoever may be in the workshop; None: not in it."""
+    if is_instructor(user, workshop):
+        return {"type": "hello", "role": "instructor", "workshop": workshop_view(workshop), "me": None,
+                "roster": roster(workshop), "questions": questions_for(workshop, host=True)}
+    participant = participant_of(user, workshop)
+    if participant is None:
+        return None
+    return {"type": "hello", "role": "student", "workshop": workshop_view(workshop),
+            "me": participant_view(participant), "questions": questions_for(workshop, host=False,
+                                                                                participant=participant)}
+
+
+EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "question", "prompt", "answer", "correct",
+                  "correct_answer", "answered_at"]
+
+
+def export_rows(workshop: Workshop) -> list[dict[str, Any]]:
+    """One row per student and question asked (an unanswered question leaves answer empty)."""
+    questions = list(Question.objects.filter(workshop=workshop))
+    answers = {(a.participant_id, a.question_id): a for a in Answer.objects.filter(question__workshop=workshop)}
+    rows = []
+    for p in Participant.objects.filter(workshop=workshop):
+        base = {"name": p.name, "joined_at": iso(p.joined_at), "connected": p.connections > 0, "mode": p.mode,
+                "step": p.step}
+        for q in questions or [None]:
+            a = answers.get((p.pk, q.pk)) if q is not None else None
+            rows.append({**base, "question": q.key if q else "", "prompt": q.prompt if q else "",
+                         "answer": a.choice if a else "", "correct": (a.choice == q.answer) if a and q else None,
+                         "correct_answer": q.answer if q else "", "answered_at": iso(a.answered_at) if a else None})
+    return rows
+
+
+def export_json(workshop: Workshop) -> dict[str, Any]:
+    return {"workshop": workshop_view(workshop), "participants": roster(workshop),
+            "questions": questions_for(workshop, host=True)}

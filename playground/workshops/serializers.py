@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class WorkshopCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    lesson = serializers.CharField(required=False, allow_blank=True, help_text="a lesson slug, or…")
+    scenario = serializers.CharField(required=False, allow_blank=True, help_text="…a scenario slug")
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class WorkshopPushSerializer(WorkshopCreateSerializer):
+    compare = serializers.JSONField(required=False, help_text='{"a": <run id>, "b": <run id>}')
+
+
+class WorkshopJoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.JSONField(help_text="the display name the class will see (1 to 40 characters)")
+
+
+class WorkshopLockSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    locked = serializers.BooleanField()
+
+
+class WorkshopAskSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    question = serializers.CharField(help_text="the lesson question's id")
+
+
+class WorkshopAnswerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    choice = serializers.JSONField(help_text="a node name or a pod key namespace/name")
+
+
+class RunForkSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seq = serializers.JSONField(help_text="the event of the run to fork at (1..lastSeq)")
+
+
+# ---- responses (for the schema: the views return selectors' dicts) ----------------------------
+
+class PositionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    view = serializers.ChoiceField(choices=["run", "compare"])
+    runId = serializers.IntegerField(allow_null=True)
+    seq = serializers.IntegerField(allow_null=True)
+    step = serializers.IntegerField(allow_null=True)
+    compare = serializers.JSONField(allow_null=True)
+
+
+class WorkshopViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    code = serializers.CharField()
+    title = serializers.CharField()
+    instructor = serializers.CharField()
+    lesson = serializers.CharField(allow_null=True)
+    scenario = serializers.CharField()
+    runId = serializers.IntegerField(allow_null=True)
+    position = PositionSerializer()
+    locked = serializers.BooleanField()
+    status = serializers.CharField()
+    createdAt = serializers.DateTimeField(allow_null=True)
+    endedAt = serializers.DateTimeField(allow_null=True)
+    link = serializers.CharField()
+
+
+class ParticipantViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    connected = serializers.BooleanField()
+    mode = serializers.CharField()
+    ownRun = serializers.IntegerField(allow_null=True)
+    step = serializers.IntegerField(allow_null=True)
+    joinedAt = serializers.DateTimeField(allow_null=True)
+
+
+class RosterEntrySerializer(ParticipantViewSerializer):
+    answers = serializers.DictField(child=serializers.CharField(), help_text="question key → choice")
+
+
+class WorkshopDetailSerializer(WorkshopViewSerializer):
+    role = serializers.ChoiceField(choices=["instructor", "student"], allow_null=True)
+    me = ParticipantViewSerializer(allow_null=True)
+
+
+class JoinedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    workshop = WorkshopViewSerializer()
+    me = ParticipantViewSerializer()
+
+
+class TallySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    counts = serializers.DictField(child=serializers.IntegerField(), help_text="choice → how many")
+    answered = serializers.IntegerField()
+
+
+class QuestionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    key = serializers.CharField()
+    prompt = serializers.CharField()
+    kind = serializers.CharField()
+    revealed = serializers.BooleanField()
+    mine = serializers.CharField(allow_null=True)
+    answer = serializers.CharField(required=False, help_text="the instructor always; students once revealed")
+    explanation = serializers.CharField(required=False)
+    tally = TallySerializer(required=False)
+
+
+class AnswerViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    question = serializers.CharField()
+    choice = serializers.CharField()
+
+
+class ExportSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    workshop = WorkshopViewSerializer()
+    participants = RosterEntrySerializer(many=True)
+    questions = QuestionViewSerializer(many=True)

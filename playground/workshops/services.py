@@ -1,0 +1,316 @@
+"""Writes about workshops: create, join, present, ask/answer/reveal, push, lock, end, fork.
+
+Every change is stored first and announced to the workshop's sockets after the commit
+(broadcast.py); a socket that (re)connects reads the same state in its hello.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.http import HttpRequest
+from django.utils import timezone
+from rest_framework.exceptions import PermissionDenied
+
+from playground.accounts import services as accounts
+from playground.api_errors import Conflict, InvalidDocuments, field_error
+from playground.lessons import selectors as lessons
+from playground.runs import forks
+from playground.runs import selectors as runs
+from playground.runs import services as run_services
+from playground.runs.models import Run
+from playground.scenarios.selectors import readable_scenario
+from playground.workshops import broadcast, selectors
+from playground.workshops.models import Answer, Participant, Question, Workshop
+from playground.workshops.selectors import User
+
+# No 0/O, 1/I/L: a code read aloud or off a projector is typed right the first time.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_NAME = 40
+
+
+def bad(field: str, message: str, value: Any) -> InvalidDocuments:
+    return InvalidDocuments([field_error(field, message, value=value)])
+
+
+# ---- creating, and what the class looks at ----
+
+def create_workshop(instructor: User, *, lesson: str | None = None, scenario: str | None = None,
+                    title: str | None = None) -> Workshop:
+    if not instructor.is_authenticated or accounts.is_guest(instructor):
+        raise PermissionDenied("sign up or log in to lead a workshop (students join without an account)")
+    run, lesson_slug, scenario_slug, default_title = _start_material(instructor, lesson, scenario)
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                return Workshop.objects.create(
+                    code=new_code(), title=(title or default_title)[:200], instructor=instructor, lesson=lesson_slug,
+                    scenario_slug=scenario_slug, run=run, position=run_position(run.pk))
+        except IntegrityError:  # the code was taken: draw another
+            continue
+    raise Conflict("could not draw a free workshop code; try again")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def run_position(run_id: int) -> dict[str, Any]:
+    return {"view": "run", "runId": run_id, "seq": None, "step": None, "compare": None}
+
+
+def _start_material(user: User, lesson: str | None, scenario: str | None) -> tuple[Run, str, str, str]:
+    """The instructor's run of a lesson (its scenario and seed) or of any readable scenario."""
+    if bool(lesson) == bool(scenario):
+        raise InvalidDocuments([field_error("lesson", "give exactly one of lesson or scenario", value=lesson),
+                                field_error("scenario", "give exactly one of lesson or scenario", value=scenario)])
+    if lesson:
+        found = _lesson(lesson)
+        slug = lessons.scenario_slug(found, found.main)
+        run = run_services.start_run(user, readable_scenario(user, slug), found.main.seed, paused=True, lesson=found.slug)
+        return run, found.slug, slug, f"Lesson {found.number}: {found.title}"
+    assert scenario is not None
+    chosen = readable_scenario(user, scenario)
+    return run_services.start_run(user, chosen), "", chosen.slug, chosen.title
+
+
+def _lesson(slug: str) -> Any:
+    try:
+        return lessons.lesson_by_slug(slug)
+    except Exception as exc:
+        raise bad("lesson", f"no lesson {slug!r}", slug) from exc
+
+
+def _instructor_only(user: User, workshop: Workshop) -> None:
+    if not selectors.is_instructor(user, workshop):
+        raise PermissionDenied(f"only the instructor of workshop {workshop.code} can do that")
+
+
+def _open_only(workshop: Workshop) -> None:
+    if workshop.status != Workshop.Status.OPEN:
+        raise Conflict(f"workshop {workshop.code} has ended")
+
+
+def _changed(workshop: Workshop) -> None:
+    broadcast.send_on_commit(broadcast.everyone(workshop.pk),
+                             {"type": "workshop", "workshop": selectors.workshop_view(workshop)})
+
+
+def push(workshop: Workshop, user: User, *, lesson: str | None = None, scenario: str | None = None,
+         compare: Any = None) -> Workshop:
+    """Put a new lesson/scenario (a fresh instructor run) or a comparison on every following screen."""
+    _instructor_only(user, workshop)
+    _open_only(workshop)
+    if compare is not None:
+        position = {**run_position(workshop.run_id or 0), "view": "compare", "compare": _compare_pair(user, compare)}
+        return _store_position(workshop, position)
+    run, lesson_slug, scenario_slug, title = _start_material(user, lesson, scenario)
+    with transaction.atomic():
+        workshop.run, workshop.lesson, workshop.scenario_slug = run, lesson_slug, scenario_slug
+        workshop.title, workshop.position = title[:200], run_position(run.pk)
+        workshop.save(update_fields=["run", "lesson", "scenario_slug", "title", "position"])
+        _changed(workshop)
+    return workshop
+
+
+def _compare_pair(user: User, compare: Any) -> dict[str, int]:
+    if not isinstance(compare, dict):
+        raise bad("compare", 'must be {"a": <run id>, "b": <run id>}', compare)
+    pair = {}
+    for side in ("a", "b"):
+        value = compare.get(side)
+        if isinstance(value, bool) or not isinstance(value, int) or runs.run_for_watcher(user, value) is None:
+            raise bad(f"compare.{side}", "must be the id of a run you can see", value)
+        pair[side] = value
+    return pair
+
+
+def publish_position(workshop: Workshop, user: User, body: Any) -> dict[str, Any]:
+    """The instructor's screen moved (run, seq, lesson step, or a comparison): store it, fan it out."""
+    _instructor_only(user, workshop)
+    _open_only(workshop)
+    return _store_position(workshop, _position(user, body)).position
+
+
+def _position(user: User, body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise bad("position", "must be an object", body)
+    run_id, seq, step = body.get("runId"), body.get("seq"), body.get("step")
+    if isinstance(run_id, bool) or not isinstance(run_id, int) or runs.run_for_watcher(user, run_id) is None:
+        raise bad("position.runId", "must be the id of a run you can see", run_id)
+    for name, value in (("seq", seq), ("step", step)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise bad(f"position.{name}", "must be null or an integer ≥ 0", value)
+    compare = _compare_pair(user, body["compare"]) if body.get("compare") is not None else None
+    view = "compare" if compare else "run"
+    return {"view": view, "runId": run_id, "seq": seq, "step": step, "compare": compare}
+
+
+def _store_position(workshop: Workshop, position: dict[str, Any]) -> Workshop:
+    Workshop.objects.filter(pk=workshop.pk).update(position=position)
+    workshop.position = position
+    broadcast.send_on_commit(broadcast.everyone(workshop.pk), {"type": "position", "position": position})
+    return workshop
+
+
+def set_locked(workshop: Workshop, user: User, locked: bool) -> Workshop:
+    """Locked: every student follows the class; "try it myself" is refused until unlocked."""
+    _instructor_only(user, workshop)
+    _open_only(workshop)
+    with transaction.atomic():
+        workshop.locked = locked
+        workshop.save(update_fields=["locked"])
+        if locked:
+            Participant.objects.filter(workshop=workshop).update(mode=Participant.Mode.FOLLOWING)
+            _roster_changed(workshop)
+        _changed(workshop)
+    return workshop
+
+
+def end_workshop(workshop: Workshop, user: User) -> Workshop:
+    _instructor_only(user, workshop)
+    _open_only(workshop)
+    with transaction.atomic():
+        workshop.status, workshop.ended_at = Workshop.Status.ENDED, timezone.now()
+        workshop.save(update_fields=["status", "ended_at"])
+        _changed(workshop)
+    return workshop
+
+
+# ---- students ----
+
+def join(request: HttpRequest, current: User, workshop: Workshop, name: Any) -> Participant:
+    """A display name is all it takes: an anonymous browser becomes a guest user (no sign-up)."""
+    _open_only(workshop)
+    clean = name.strip() if isinstance(name, str) else ""
+    if not clean or len(clean) > MAX_NAME:
+        raise bad("name", f"must be 1 to {MAX_NAME} characters", name)
+    if selectors.is_instructor(current, workshop):
+        raise bad("name", "you lead this workshop: open its dashboard instead", name)
+    user = current if current.is_authenticated else accounts.become_guest(request)
+    with transaction.atomic():
+        participant, created = Participant.objects.get_or_create(workshop=workshop, user=user,
+                                                                 defaults={"name": clean})
+        if not created and participant.name != clean:
+            participant.name = clean
+            participant.save(update_fields=["name", "last_seen_at"])
+        _roster_changed(workshop)
+    return participant
+
+
+def _roster_changed(workshop: Workshop) -> None:
+    transaction.on_commit(lambda: broadcast.send(broadcast.host(workshop.pk),
+                                                 {"type": "roster", "roster": selectors.roster(workshop)}))
+
+
+def connected(participant: Participant, delta: int) -> None:
+    """A student's socket opened (+1) or closed (-1): the roster shows who is there."""
+    with transaction.atomic():
+        Participant.objects.filter(pk=participant.pk).update(connections=F("connections") + delta,
+                                                             last_seen_at=timezone.now())
+        if delta < 0:
+            Participant.objects.filter(pk=participant.pk, connections__lt=0).update(connections=0)
+        _roster_changed(participant.workshop)
+
+
+def report_step(participant: Participant, step: Any) -> None:
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or step < 0):
+        raise bad("step", "must be null or an integer ≥ 0", step)
+    with transaction.atomic():
+        Participant.objects.filter(pk=participant.pk).update(step=step, last_seen_at=timezone.now())
+        _roster_changed(participant.workshop)
+
+
+def try_it_myself(participant: Participant) -> Run:
+    """The student's own run, forked from where the instructor's screen is now."""
+    workshop = participant.workshop
+    _open_only(workshop)
+    if workshop.locked:
+        raise Conflict("the instructor has locked the class: everyone follows for now")
+    position = workshop.position or {}
+    original = Run.objects.select_related("scenario").filter(pk=position.get("runId")).first()
+    if original is None:
+        raise Conflict("the instructor is not showing a run right now")
+    seq = position.get("seq") or original.last_seq
+    if seq < 1:
+        raise Conflict("the instructor's run has not produced anything yet; try again in a moment")
+    with transaction.atomic():
+        fork = forks.fork_run(participant.user, original, min(seq, original.last_seq))
+        Participant.objects.filter(pk=participant.pk).update(mode=Participant.Mode.OWN, own_run=fork)
+        _roster_changed(workshop)
+    return fork
+
+
+def back_to_class(participant: Participant) -> None:
+    with transaction.atomic():
+        Participant.objects.filter(pk=participant.pk).update(mode=Participant.Mode.FOLLOWING)
+        _roster_changed(participant.workshop)
+
+
+# ---- predictions ----
+
+def ask(workshop: Workshop, user: User, key: Any) -> Question:
+    """Put one of the lesson's predict-then-reveal questions to the class."""
+    _instructor_only(user, workshop)
+    _open_only(workshop)
+    found = next((q for q in _lesson_questions(workshop) if q.id == key), None)
+    if found is None:
+        raise bad("question", f"the lesson {workshop.lesson or '(none)'} has no question {key!r}", key)
+    with transaction.atomic():
+        question, _ = Question.objects.get_or_create(workshop=workshop, key=found.id, defaults={
+            "prompt": found.prompt, "kind": found.kind, "answer": found.answer, "explanation": found.explanation})
+        _question_changed(workshop, question)
+    return question
+
+
+def _lesson_questions(workshop: Workshop) -> tuple[Any, ...]:
+    return _lesson(workshop.lesson).main.questions if workshop.lesson else ()
+
+
+def answer(participant: Participant, key: Any, choice: Any) -> Answer:
+    question = Question.objects.select_related("workshop").filter(
+        workshop_id=participant.workshop_id, key=key).first() if isinstance(key, str) else None
+    if question is None:
+        raise bad("question", "no such question has been asked in this workshop", key)
+    workshop = question.workshop  # as stored now (a socket's participant was read when it connected)
+    _open_only(workshop)
+    if question.revealed_at is not None:
+        raise Conflict("the answer has been revealed: predictions are closed")
+    if not isinstance(choice, str) or not choice.strip() or len(choice) > 300:
+        raise bad("choice", f"must be a {question.kind} name (1 to 300 characters)", choice)
+    with transaction.atomic():
+        stored, _ = Answer.objects.update_or_create(question=question, participant=participant,
+                                                    defaults={"choice": choice.strip()})
+        # One message to the instructor: the new tally, and whose answer it was (for the roster).
+        answered = {"participant": participant.pk, "choice": stored.choice}
+        _question_changed(workshop, question, everyone=False, answered=answered)
+    return stored
+
+
+def reveal(workshop: Workshop, user: User, key: Any) -> Question:
+    _instructor_only(user, workshop)
+    question = Question.objects.filter(workshop=workshop, key=key).first() if isinstance(key, str) else None
+    if question is None:
+        raise bad("question", "no such question has been asked in this workshop", key)
+    with transaction.atomic():
+        if question.revealed_at is None:
+            question.revealed_at = timezone.now()
+            question.save(update_fields=["revealed_at"])
+        _question_changed(workshop, question)
+    return question
+
+
+def _question_changed(workshop: Workshop, question: Question, everyone: bool = True,
+                      answered: dict[str, Any] | None = None) -> None:
+    """The host always gets the tally; students hear of asking and revealing (never of others' answers)."""
+    def send() -> None:
+        broadcast.send(broadcast.host(workshop.pk), {
+            "type": "question", "question": selectors.question_view(question, host=True), "answered": answered})
+        if everyone:
+            broadcast.send(broadcast.students(workshop.pk),
+                           {"type": "question", "question": selectors.question_view(question, host=False)})
+
+    transaction.on_commit(send)

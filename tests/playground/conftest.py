@@ -1,0 +1,14 @@
+"""Throttle counts and login failures live in Django's cache: each test starts with none."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttles() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
