@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import ensure_csrf_cookie
 
 from playground import health
 from scheduler_core.version import MODEL_VERSION
 
 
+@ensure_csrf_cookie  # a click before the app's first API call must not meet "CSRF cookie not set"
 def app(request: HttpRequest) -> HttpResponse:
     index = settings.BASE_DIR / "frontend" / "dist" / "index.html"
     if not index.exists():

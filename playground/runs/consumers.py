@@ -49,14 +49,15 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.run_id > MAX_ID:
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        # Join before reading the run and its backlog: what is published meanwhile waits in our
+        # inbox. Reading first lost a status sent in between: a viewer saw `queued` for good.
+        self.inbox = asyncio.Queue()
+        await fanout.hub().join(self.channel_layer, self.run_id, self.inbox)
         user, view = await open_view(self.scope, query, self.run_id)
         if view is None:
             await self.close(code=CLOSE_UNAUTHORIZED if user is None else CLOSE_NOT_FOUND)
-            return
+            return  # disconnect() leaves the group
         self.user, self.last_sent, self.can_control = user, after, view["canControl"]
-        # Join before reading the backlog: what is published meanwhile waits in our inbox.
-        self.inbox = asyncio.Queue()
-        await fanout.hub().join(self.channel_layer, self.run_id, self.inbox)
         await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
         await self._send_from_database(delivery.plan_upto(after, 2**62).gap)
         self.drain = asyncio.create_task(self._drain(self.inbox))

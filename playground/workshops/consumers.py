@@ -59,6 +59,9 @@ class WorkshopConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.groups_joined = (broadcast.everyone(workshop.pk), own)
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        # Read again now that we are in the groups: a change announced between the first read
+        # and joining (the instructor stepped) would otherwise never reach this screen.
+        greeting = await database_sync_to_async(selectors.hello)(workshop, self.user) or greeting
         await self.send_json(greeting)
 
     async def disconnect(self, code: int) -> None:

@@ -196,3 +196,15 @@ def test_becoming_a_guest_keeps_the_csrf_token_valid_for_the_next_write(db: Any)
     browser.credentials(HTTP_X_CSRFTOKEN=browser.get("/api/me").cookies["csrftoken"].value)
     assert create_scenario(browser, "first").status_code == 201
     assert create_scenario(browser, "second").status_code == 201
+
+
+def test_the_app_shell_sets_the_csrf_cookie_so_a_first_click_can_write(client: Any, settings: Any,
+                                                                        tmp_path: Any) -> None:
+    """A visitor who clicks "Start lesson" before the app's first API call answered still has a
+    CSRF token: the page itself sets the cookie."""
+    (tmp_path / "frontend" / "dist").mkdir(parents=True)
+    (tmp_path / "frontend" / "dist" / "index.html").write_text("<!doctype html><div id=root></div>")
+    settings.BASE_DIR = tmp_path
+    response = client.get("/runs/1")
+    assert response.status_code == 200
+    assert response.cookies["csrftoken"].value

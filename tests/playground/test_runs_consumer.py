@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from asgiref.testing import ApplicationCommunicator
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
@@ -232,3 +232,26 @@ async def test_a_script_authenticates_with_a_single_use_ticket_and_may_control_i
     stranger = await connect(run, ticket="wst_wrong")
     assert (await stranger.receive_output())["code"] == 4401
     await owner.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_status_published_while_the_viewer_opens_is_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker adopts a queued run while its viewer is connecting: the viewer read `queued`,
+    then the worker published `paused`. The viewer must end up seeing `paused`."""
+    run = await sync_to_async(make_run)()
+    await sync_to_async(Run.objects.filter(pk=run.pk).update)(status="queued")
+    read = consumers._open_view
+
+    def adopted_meanwhile(scope: Any, query: Any, run_id: int) -> Any:
+        user, view = read(scope, query, run_id)  # says queued
+        Run.objects.filter(pk=run_id).update(status="paused")
+        async_to_sync(group_send)(run, bus.status_message(selectors.run_view(Run.objects.get(pk=run_id))))
+        return user, view
+
+    monkeypatch.setattr(consumers, "open_view", database_sync_to_async(adopted_meanwhile))
+    communicator = await connect(run)
+    hello = await communicator.receive_json_from()
+    assert hello["run"]["status"] == "queued"
+    status = await communicator.receive_json_from()
+    assert (status["type"], status["run"]["status"]) == ("status", "paused")
+    await communicator.disconnect()

@@ -26,6 +26,12 @@ function csrfToken(): string {
   return m ? decodeURIComponent(m[1]) : "";
 }
 
+/** No cookie yet (a page cached without it, or cookies cleared since): `/api/me` sets it. */
+async function fetchCsrfToken(): Promise<string> {
+  await fetch("/api/me", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  return csrfToken();
+}
+
 /** Turn any error body into the envelope shape (DRF's default dict shape too). */
 export function toEnvelope(status: number, body: unknown): ErrorEnvelope {
   if (body && typeof body === "object") {
@@ -67,7 +73,7 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
     body = JSON.stringify(opts.body);
     headers["Content-Type"] = "application/json";
   }
-  if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
+  if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken() || (await fetchCsrfToken());
   const res = await fetch(url, { method, headers, body, credentials: "same-origin" });
   const type = res.headers.get("Content-Type") ?? "";
   const parsed: unknown =
