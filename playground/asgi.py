@@ -6,6 +6,7 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playground.settings")
+os.environ.setdefault("PLAYGROUND_WEB_SERVER", "1")  # pooled connections, a shared cache (settings.py)
 django_asgi_app = get_asgi_application()
 
 # The imports below need Django set up, which get_asgi_application() just did.

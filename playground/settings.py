@@ -87,6 +87,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
+# Set by playground/asgi.py: this process is the web server (one of WEB_PROCESSES).
+WEB_SERVER = os.environ.get("PLAYGROUND_WEB_SERVER") == "1"
+if WEB_SERVER and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A request runs in a thread of its own, so without a pool every request opened a new
+    # PostgreSQL connection. Not in the Celery worker: a pool's connections and threads do not
+    # survive its fork.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2, "max_size": env_int("DB_POOL_MAX_SIZE", 20), "timeout": 30}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -153,6 +161,14 @@ THROTTLE_RATES = {
     "run_command": os.environ.get("THROTTLE_RUN_COMMAND", "600/min"),  # per owner, REST and WebSocket
 }
 THROTTLE_RATES = {k: v or None for k, v in THROTTLE_RATES.items()}
+if WEB_SERVER:
+    # Throttle counts and login lockouts (playground/throttles.py) must be one count for all the
+    # web server's processes (WEB_PROCESSES): in Redis, per deployment and database. Elsewhere
+    # (tests, manage.py) the per-process local-memory default.
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "cache:" + PLAYGROUND_NAMESPACE + ":" + hashlib.sha1(
+            str(DATABASES["default"].get("NAME") or "").encode()).hexdigest()[:8]}}
 # Per-account lockout: this many failed logins within the window lock the account for the window.
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)

@@ -6,8 +6,8 @@ person yet (creating a guest, signing up, logging in) is counted per IP, as a ba
 enough for a whole class. The rates are settings.THROTTLE_RATES ("<n>/<s|min|hour|day>", or None
 for no limit); each refusal is a 429 with Retry-After in the common error envelope.
 
-Counts live in Django's cache (per process with the default local-memory cache; configure a shared
-cache, e.g. Redis, when serving from several processes).
+Counts live in Django's cache: in Redis for the web server (one count for all its processes, see
+playground/settings.py), the per-process local-memory cache elsewhere (tests, manage.py).
 """
 from __future__ import annotations
 

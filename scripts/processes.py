@@ -141,6 +141,10 @@ def asgi_server_command(fd: int) -> list[str]:
 
     Per-message deflate is off: compressing every batch once per viewer in uvicorn's single event
     loop made 50 viewers of one run wait seconds for events (docs/benchmarks.md, runs).
+    One process per core (at most 4; WEB_PROCESSES overrides): Django runs a request's Python
+    under one GIL per process, and a class's 40 simultaneous run starts took 0.8 s in one
+    process, 0.6 s in two (docs/benchmarks.md, classroom).
     """
+    workers = os.environ.get("WEB_PROCESSES") or str(min(os.cpu_count() or 1, 4))
     return [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(fd),
-            "--lifespan", "off", "--ws-per-message-deflate", "false"]
+            "--lifespan", "off", "--ws-per-message-deflate", "false", "--workers", workers]

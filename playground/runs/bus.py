@@ -17,7 +17,8 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -53,6 +54,38 @@ def wake(run_id: int) -> None:
     redis_client().publish(wake_channel(), run_id)
 
 
+def verdict_channel(run_id: int) -> str:
+    return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:verdicts:{run_id}"
+
+
+def announce_verdicts(run_id: int) -> None:
+    """The worker committed verdicts of commands of this run: whoever awaits one, look now."""
+    try:
+        redis_client().publish(verdict_channel(run_id), 1)
+    except redis.RedisError:  # the waiting request looks in the database every few 100 ms anyway
+        log.warning("could not announce the verdicts of run %s", run_id, exc_info=True)
+
+
+@contextmanager
+def verdicts(run_id: int) -> Iterator[Callable[[float], bool]]:
+    """Listen for `announce_verdicts(run_id)`; yields `wait(timeout) -> heard`.
+    Subscribe *before* looking in the database, so an announcement in between is not lost."""
+    pubsub = redis_client().pubsub(ignore_subscribe_messages=True)
+    try:
+        pubsub.subscribe(verdict_channel(run_id))
+
+        def wait(timeout: float) -> bool:
+            deadline = time.monotonic() + timeout
+            while (left := deadline - time.monotonic()) > 0:
+                if pubsub.get_message(timeout=left) is not None:
+                    return True
+            return False
+
+        yield wait
+    finally:
+        pubsub.close()
+
+
 class WakeListener:
     """The engine's ear: a daemon thread that hands every published run id to `on_wake`."""
 
@@ -80,13 +113,22 @@ class WakeListener:
                     self.on_wake(int(message["data"]))
 
 
-def events_message(events: list[dict[str, Any]], produced_at: float | None = None) -> dict[str, Any]:
+def encode_events(events: list[dict[str, Any]]) -> list[str]:
+    """Each event's JSON text, made once: stored (COPY) and published from the same text."""
+    dumps = json.JSONEncoder(separators=(",", ":")).encode
+    return [dumps(e) for e in events]
+
+
+def events_message(events: list[dict[str, Any]], produced_at: float | None = None,
+                   texts: list[str] | None = None) -> dict[str, Any]:
     """One tick's batch, serialised once here rather than once per viewer.
 
     produced_at: wall time (epoch s) the batch's first event was computed, for lag measurements.
+    texts: the events' JSON texts when the caller has them (`encode_events`).
     """
+    body = "[" + ",".join(texts if texts is not None else encode_events(events)) + "]"
     return {"type": "run.events", "first": events[0]["seq"], "last": events[-1]["seq"], "count": len(events),
-            "json": json.dumps(events, separators=(",", ":")), "producedAt": produced_at}
+            "json": body, "producedAt": produced_at}
 
 
 def status_message(run_view: dict[str, Any]) -> dict[str, Any]:
@@ -94,20 +136,37 @@ def status_message(run_view: dict[str, Any]) -> dict[str, Any]:
 
 
 class Publisher:
-    """group_send from sync worker code over one long-lived event loop (one Redis pool)."""
+    """group_send from sync worker code over one long-lived event loop (one Redis pool).
+
+    `send` does not wait: the engine thread must not stand still for a Redis round trip per
+    batch while its other runs are due. One sender coroutine takes the messages in the order
+    they were sent, so a run's batches reach the group in order.
+    """
 
     def __init__(self) -> None:
         self.layer = get_channel_layer()
         self.loop = asyncio.new_event_loop()
+        self.outbox: asyncio.Queue[tuple[int, dict[str, Any]] | None] = asyncio.Queue()
         self.thread = threading.Thread(target=self.loop.run_forever, name="run-publisher", daemon=True)
         self.thread.start()
+        self.sender = asyncio.run_coroutine_threadsafe(self._send_all(), self.loop)
 
     def send(self, run_id: int, message: dict[str, Any]) -> None:
-        future = asyncio.run_coroutine_threadsafe(self.layer.group_send(group_name(run_id), message), self.loop)
-        try:
-            future.result(timeout=10)
-        except Exception:  # the events are stored; viewers fill the gap from the database
-            log.exception("could not publish to run %s", run_id)
+        self.loop.call_soon_threadsafe(self.outbox.put_nowait, (run_id, message))
+
+    async def _send_all(self) -> None:
+        while (item := await self.outbox.get()) is not None:
+            run_id, message = item
+            try:
+                await asyncio.wait_for(self.layer.group_send(group_name(run_id), message), timeout=10)
+            except Exception:  # the events are stored; viewers fill the gap from the database
+                log.exception("could not publish to run %s", run_id)
+            finally:
+                self.outbox.task_done()
+
+    def flush(self, timeout: float = 10) -> None:
+        """Wait until everything sent so far is published (tests, shutdown)."""
+        asyncio.run_coroutine_threadsafe(self.outbox.join(), self.loop).result(timeout=timeout)
 
     def close(self) -> None:
         async def close_pools() -> None:
@@ -115,7 +174,9 @@ class Publisher:
             if close is not None:
                 await close()
 
+        self.loop.call_soon_threadsafe(self.outbox.put_nowait, None)
         try:
+            self.sender.result(timeout=10)
             asyncio.run_coroutine_threadsafe(close_pools(), self.loop).result(timeout=5)
         except Exception:
             log.debug("closing channel-layer pools failed", exc_info=True)

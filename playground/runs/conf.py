@@ -16,8 +16,11 @@ WATCHDOG_SECONDS = _float("RUNS_WATCHDOG_SECONDS", 3)
 # A queued run nobody picked up within this time gets another doorbell message.
 QUEUE_GRACE_SECONDS = _float("RUNS_QUEUE_GRACE_SECONDS", 30)
 MAX_ATTEMPTS = int(_float("RUNS_MAX_ATTEMPTS", 5))
+# The doorbell task waits at most this long for its engine to take the run (tasks.py).
+ADOPT_WAIT_SECONDS = _float("RUNS_ADOPT_WAIT_SECONDS", 0.01)
 # The API waits this long for the worker's verdict on a command before answering 202.
 COMMAND_REPLY_SECONDS = _float("RUNS_COMMAND_REPLY_SECONDS", 5)
+VERDICT_RECHECK_SECONDS = _float("RUNS_VERDICT_RECHECK_SECONDS", 0.25)  # should an announcement be lost
 # Batching: one commit + one group_send per tick; a tick ends after this many events or seconds.
 BATCH_EVENTS = int(_float("RUNS_BATCH_EVENTS", 500))
 BATCH_SECONDS = _float("RUNS_BATCH_SECONDS", 0.05)
@@ -37,3 +40,7 @@ MAX_ACTIVE_PER_OWNER = int(_float("RUNS_MAX_ACTIVE_PER_OWNER", 3))
 RETRY_AFTER_SECONDS = int(_float("RUNS_RETRY_AFTER_SECONDS", 30))
 MAX_WALL_SECONDS = _float("RUNS_MAX_WALL_SECONDS", 4 * 3600)
 MAX_EVENTS = int(_float("RUNS_MAX_EVENTS", 1_000_000))
+# The worker's pool processes compute (speed-0 runs, builds); on a machine shared with the web
+# server and the database they yield the CPU to them: a class's clicks are answered first.
+# 0 keeps the priority the worker was started with.
+WORKER_NICE = int(_float("RUNS_WORKER_NICE", 10))

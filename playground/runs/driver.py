@@ -90,6 +90,8 @@ class RunDriver:
         assert self.rebuild is not None
         for fresh in self.rebuild:
             self._emit(fresh)
+            if len(self.events) >= conf.BATCH_EVENTS:
+                self._flush_some()
             if self.clock() >= until:
                 return False
         self.rebuild = None
@@ -133,7 +135,9 @@ class RunDriver:
             assert self.cursor is not None
             self._emit(self.cursor.advance())
             now = self.clock()
-            if len(self.events) >= conf.BATCH_EVENTS or now - self.batch_started >= conf.BATCH_SECONDS:
+            if len(self.events) >= conf.BATCH_EVENTS:
+                self._flush_some()
+            elif now - self.batch_started >= conf.BATCH_SECONDS:
                 self._flush()
             if now >= until:
                 return READY
@@ -297,12 +301,36 @@ class RunDriver:
         run.last_seq = simulation.last_seq(self.events, run.last_seq)
         run.time = self.sim.now if run.status == Status.FINISHED else self._display_time()
         run.clock_wall = self.wall()
+        started = self.clock()
         state = self._state_due(run.last_seq)
         leases.commit_tick(run, self.token, self.events, self.applied, self.status_changed, self.batch_wall, state)
+        if state is not None:  # encoding and storing a big state costs more than building it
+            self.next_state_at = max(self.next_state_at,
+                                     self.clock() + conf.STATE_COST_FACTOR * (self.clock() - started))
         if self.status_changed:
             self.published = (run.time, run.clock_wall)
         self.events, self.applied, self.status_changed, self.batch_wall = [], [], False, None
         self.last_flush = self.clock()
+
+    def _flush_some(self) -> None:
+        """Commit the oldest BATCH_EVENTS pending events, only them: a slice that produced
+        thousands at once (a big cluster's snapshot, a replay) must not hold the engine for a
+        commit of all of them; the rest go in the next slices. Commands' verdicts and the status
+        wait for the commit that holds every event before them."""
+        if len(self.events) <= conf.BATCH_EVENTS:
+            self._flush()
+            return
+        run = self.run_row
+        chunk, self.events = self.events[:conf.BATCH_EVENTS], self.events[conf.BATCH_EVENTS:]
+        saved = (run.last_seq, run.time)
+        run.last_seq = simulation.last_seq(chunk, run.last_seq)
+        run.time = max(run.time, float(chunk[-1].get("t", run.time)))
+        try:
+            leases.commit_tick(run, self.token, chunk, [], False, self.batch_wall, None)
+        except Exception:
+            run.last_seq, run.time = saved
+            self.events = chunk + self.events
+            raise
 
     def _state_due(self, seq: int) -> dict[str, Any] | None:
         """The state for GET …/state/?seq=, every STATE_EVERY_EVENTS events — but for a big cluster

@@ -3,9 +3,11 @@
 No run holds a process while it sleeps, is paused, settled or waits for commands: a run is a
 `RunDriver` in memory (its Simulation stays loaded), and costs CPU only when something is due.
 
-    ready queue (FIFO)  runs with work now: each computes at most SLICE_SECONDS, then goes to
-                        the back (fair share between speed-0 and big runs); a woken run (a
-                        command) goes to the front
+    urgent (FIFO)       runs to serve first: just adopted, woken by a command, just built, or a
+                        paced run whose happening is due now — each gets one slice; after
+                        URGENT_BURST of them, a computing run gets one, so none starves
+    ready (FIFO)        computing runs (speed 0, a rebuild): each computes at most SLICE_SECONDS,
+                        then goes to the back (fair share between speed-0 and big runs)
     timers (heap)       paced runs' next happenings, idle runs' release times
     inbox               from other threads: adopted runs (Celery task), wake-ups (Redis pub/sub
                         listener), finished builds (builder thread)
@@ -14,7 +16,7 @@ No run holds a process while it sleeps, is paused, settled or waits for commands
                         wake-up missed are woken
 
 Building a scenario (`Simulation.from_documents`, ~0.6 s for 300 nodes / 2,000 pods) cannot be
-sliced, so it runs in a builder thread; Python's GIL switch interval (5 ms) keeps the engine
+sliced, so it runs in a builder thread, smallest scenario first; Python's GIL switch interval (5 ms) keeps the engine
 thread serving the other runs meanwhile. Rebuilding a run's history (the command log replayed)
 is sliced like any other work, and the heartbeat renews its lease meanwhile.
 """
@@ -27,7 +29,9 @@ import sys
 import threading
 import time
 from collections import deque
-from concurrent.futures import Executor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import close_old_connections
@@ -37,15 +41,64 @@ from playground.runs.driver import DONE, IDLE, READY, At, Clock, Next, RunDriver
 
 log = logging.getLogger(__name__)
 
+# After this many slices in a row for urgent work while computing runs wait, one computing run
+# gets its slice: a class's paced runs and commands come first, but speed-0 runs never starve.
+URGENT_BURST = 4
+
+
+@dataclass(frozen=True)
+class BuildJob:
+    """A scenario build for the builder; `cost` orders the queue (its documents)."""
+
+    fn: Callable[[], Any]
+    cost: int
+
+    def __call__(self) -> Any:
+        return self.fn()
+
+
+class SmallFirstBuilder(Executor):
+    """One builder thread taking the cheapest waiting build first: a student's 10-document lesson
+    is not built after three 2,300-document clusters that were asked for a moment earlier."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.queue: list[tuple[int, int, Callable[[], Any], Future[Any]]] = []
+        self.counter = itertools.count()
+        threading.Thread(target=self._serve, name="run-builder", daemon=True).start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        cost = getattr(fn, "cost", 0)
+        with self.cond:
+            heapq.heappush(self.queue, (cost, next(self.counter), lambda: fn(*args, **kwargs), future))
+            self.cond.notify()
+        return future
+
+    def _serve(self) -> None:
+        while True:
+            with self.cond:
+                while not self.queue:
+                    self.cond.wait()
+                _, _, job, future = heapq.heappop(self.queue)
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(job())
+            except Exception as exc:  # noqa: BLE001 (the driver re-raises it in its slice: the run fails)
+                future.set_exception(exc)
+
 
 class Engine:
     def __init__(self, clock: Clock = time.monotonic, wall: Clock = time.time,
                  builder: Executor | None = None) -> None:
         self.token = leases.new_token()
         self.clock, self.wall = clock, wall
-        self.builder = builder or ThreadPoolExecutor(max_workers=1, thread_name_prefix="run-builder")
+        self.builder = builder or SmallFirstBuilder()
         self.drivers: dict[int, RunDriver] = {}
-        self.ready: deque[int] = deque()
+        self.urgent: deque[int] = deque()  # adopted, woken by a command, built, or a paced run now due
+        self.ready: deque[int] = deque()  # computing runs (speed 0, rebuilds) taking turns
+        self.urgent_streak = 0
         self.timers: list[tuple[float, int, int]] = []
         self.due: dict[int, float] = {}  # the live timer of each run; older heap entries are stale
         self.counter = itertools.count()
@@ -55,11 +108,13 @@ class Engine:
 
     # ---- from other threads ----
 
-    def adopt(self, run_id: int) -> None:
-        """The doorbell task: hand the run over and return at once. The engine thread takes the
-        lease: in a process busy computing, every database round trip of the task's thread would
-        wait for the GIL, and Celery hands the next doorbell to a pool process only when it is free."""
-        self._post("adopt", run_id)
+    def adopt(self, run_id: int) -> threading.Event:
+        """The doorbell task: hand the run over; the event is set once the engine has taken (or
+        declined) it. The engine thread takes the lease: in a process busy computing, every
+        database round trip of the task's thread would wait for the GIL."""
+        taken = threading.Event()
+        self._post("adopt", (run_id, taken))
+        return taken
 
     def wake(self, run_id: int) -> None:
         self._post("wake", run_id)
@@ -93,7 +148,12 @@ class Engine:
             self._heartbeat()
             self.next_heartbeat = now + conf.HEARTBEAT_SECONDS
         self._fire_timers(now)
+        if self.urgent and (not self.ready or self.urgent_streak < URGENT_BURST):
+            self.urgent_streak += 1
+            self._work(self.urgent.popleft())
+            return 0.0
         if self.ready:
+            self.urgent_streak = 0
             self._work(self.ready.popleft())
             return 0.0
         soonest = min([self.next_heartbeat, *(t for t, _, _ in self.timers[:1])])
@@ -104,38 +164,45 @@ class Engine:
             inbox, self.inbox = self.inbox, []
         for kind, item in inbox:
             if kind == "adopt":
-                self._adopted(item)
+                run_id, taken = item
+                try:
+                    self._adopted(run_id)
+                finally:
+                    taken.set()
             elif item in self.drivers:  # "wake" (a command) or "built"
                 if kind == "wake":
                     self.drivers[item].commands_due = True
-                self._make_ready(item, front=True)
+                self._make_ready(item, urgent=True)
 
     def _adopted(self, run_id: int) -> None:
         if run_id in self.drivers:  # a duplicate doorbell for a run we hold
-            self._make_ready(run_id, front=True)
+            self._make_ready(run_id, urgent=True)
             return
         run = leases.acquire(run_id, self.token)  # it leaves `queued` here
         if run is None:
             return  # terminal, or a live engine holds it: the doorbell was a duplicate
         driver = RunDriver(run, self.token, self.clock, self.wall)
         self.drivers[run.pk] = driver
-        driver.building = self.builder.submit(driver.build)
+        driver.building = self.builder.submit(BuildJob(driver.build, len(run.documents or [])))
         driver.building.add_done_callback(lambda _: self._post("built", run.pk))
-        self._make_ready(run.pk, front=True)  # its first slice publishes that it left `queued`
+        self._make_ready(run.pk, urgent=True)  # its first slice publishes that it left `queued`
 
-    def _make_ready(self, run_id: int, front: bool = False) -> None:
+    def _make_ready(self, run_id: int, urgent: bool = False) -> None:
+        """Urgent: served before the computing runs, in the order it came (see URGENT_BURST)."""
         self.due.pop(run_id, None)
+        if run_id in self.urgent:
+            return
         if run_id in self.ready:
-            if not front:
+            if not urgent:
                 return
             self.ready.remove(run_id)
-        (self.ready.appendleft if front else self.ready.append)(run_id)
+        (self.urgent if urgent else self.ready).append(run_id)
 
     def _fire_timers(self, now: float) -> None:
         while self.timers and self.timers[0][0] <= now:
             at, _, run_id = heapq.heappop(self.timers)
             if self.due.get(run_id) == at:
-                self._make_ready(run_id)
+                self._make_ready(run_id, urgent=True)  # a paced run's happening: on time
 
     def _work(self, run_id: int) -> None:
         driver = self.drivers[run_id]
@@ -168,8 +235,9 @@ class Engine:
     def forget(self, run_id: int) -> None:
         self.drivers.pop(run_id, None)
         self.due.pop(run_id, None)
-        if run_id in self.ready:
-            self.ready.remove(run_id)
+        for queue in (self.urgent, self.ready):
+            if run_id in queue:
+                queue.remove(run_id)
 
     def _heartbeat(self) -> None:
         if not self.drivers:
@@ -181,7 +249,7 @@ class Engine:
         for run_id in selectors.runs_with_pending_commands(list(self.drivers)):
             if not self.drivers[run_id].commands_due:  # the wake-up was lost
                 self.drivers[run_id].commands_due = True
-                self._make_ready(run_id, front=True)
+                self._make_ready(run_id, urgent=True)
 
     def shutdown(self) -> None:
         """This process stops: let the other workers' watchdogs take our runs now, not in ~10 s."""
@@ -189,7 +257,7 @@ class Engine:
 
     def load(self) -> dict[str, int]:
         """For operators and the benchmark: how many runs this engine holds and how many compute."""
-        return {"runs": len(self.drivers), "ready": len(self.ready)}
+        return {"runs": len(self.drivers), "ready": len(self.urgent) + len(self.ready)}
 
 
 _engine: Engine | None = None

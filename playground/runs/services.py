@@ -156,13 +156,17 @@ def _ensure_worker(run: Run) -> None:
 
 
 def await_command(command: RunCommand, timeout: float = conf.COMMAND_REPLY_SECONDS) -> RunCommand:
-    """The worker applies a command within milliseconds; wait for its verdict a little."""
-    deadline, pause = time.monotonic() + timeout, 0.005
-    while command.status == RunCommand.Status.PENDING and time.monotonic() < deadline:
-        time.sleep(pause)
-        pause = min(pause * 1.5, 0.05)  # 40 students waiting must not flood the database with polls
-        command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
-    return command
+    """The worker applies a command within milliseconds and announces its verdict on Redis; wait
+    for it a little. The database is looked at when the announcement comes (and every
+    VERDICT_RECHECK_SECONDS should one be lost), not polled by 40 waiting students."""
+    deadline = time.monotonic() + timeout
+    with bus.verdicts(command.run_id) as heard:
+        while True:
+            command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
+            left = deadline - time.monotonic()
+            if command.status != RunCommand.Status.PENDING or left <= 0:
+                return command
+            heard(min(left, conf.VERDICT_RECHECK_SECONDS))
 
 
 def await_settled(run: Run, timeout: float) -> tuple[Run, bool]:

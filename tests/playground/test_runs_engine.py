@@ -427,3 +427,78 @@ def test_stored_states_make_the_state_at_any_seq_equal_to_folding_every_event(
     events = stored(run)
     for seq in (1, 7, len(events) // 2, len(events)):
         assert selectors.state_at(run.pk, seq) == fold(events[:seq]), seq
+
+
+class StubDriver:
+    """Computes one slice of fake time per call; paced: then wants to be called `period` later."""
+
+    def __init__(self, name: str, clock: FakeClock, served: list[str], period: float | None = None) -> None:
+        self.name, self.clock, self.served, self.period = name, clock, served, period
+        self.due: float | None = None
+        self.lateness: list[float] = []
+
+    def work(self, until: float) -> Any:
+        from playground.runs.driver import READY, At
+
+        if self.due is not None:
+            self.lateness.append(self.clock.now - self.due)
+        self.served.append(self.name)
+        self.clock.now += conf.SLICE_SECONDS
+        if self.period is None:
+            return READY
+        self.due = self.clock.now + self.period
+        return At(self.due)
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_paced_run_due_now_goes_before_the_computing_runs_which_still_get_their_share() -> None:
+    """8 speed-0 runs compute; 3 lesson runs have a happening every 0.2 s. In one FIFO a due
+    lesson waited behind all 8 slices (160 ms); served first it waits at most the slice in
+    progress, the other lessons' and one computing run's turn."""
+    clock, served = FakeClock(), []
+    engine = Engine(clock=clock, wall=clock.wall, builder=InlineBuilder())
+    engine.next_heartbeat = float("inf")
+    heavy = [StubDriver(f"heavy-{i}", clock, served) for i in range(8)]
+    lessons = [StubDriver(f"lesson-{i}", clock, served, period=0.2) for i in range(3)]
+    for run_id, driver in enumerate(heavy + lessons, start=1):
+        engine.drivers[run_id] = driver  # type: ignore[assignment]
+        engine._make_ready(run_id, urgent=driver in lessons)
+    while clock.now < 5.0:
+        engine.tick()
+        clock.now = max(clock.now, min([engine.next_heartbeat, *(t for t, _, _ in engine.timers[:1])])) \
+            if not (engine.urgent or engine.ready) else clock.now
+    lateness = [x for lesson in lessons for x in lesson.lateness]
+    assert len(lateness) >= 3 * 20
+    assert max(lateness) <= 4 * conf.SLICE_SECONDS + 1e-9, max(lateness)
+    counts = [served.count(h.name) for h in heavy]
+    assert max(counts) - min(counts) <= 1 and min(counts) > 0, counts  # fair share, none starved
+
+
+def test_the_builder_builds_the_smallest_waiting_scenario_first() -> None:
+    import threading
+
+    from playground.runs.engine import BuildJob, SmallFirstBuilder
+
+    builder, order, gate = SmallFirstBuilder(), [], threading.Event()
+    blocker = builder.submit(BuildJob(gate.wait, cost=0))  # holds the thread while the others queue
+    futures = [builder.submit(BuildJob(lambda c=cost: order.append(c), cost=cost)) for cost in (2300, 10, 800, 12)]
+    gate.set()
+    blocker.result(timeout=5)
+    for future in futures:
+        future.result(timeout=5)
+    assert order == [10, 12, 800, 2300]
+
+
+def test_a_burst_of_events_is_committed_a_batch_at_a_time_across_slices(
+        harness: Harness, committed: list[Any], fake_core: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big cluster's snapshot (or a replay) yields thousands of events at once; one commit of
+    all of them held the engine for 0.2–0.7 s while the class's commands waited."""
+    monkeypatch.setattr(conf, "BATCH_EVENTS", 50)
+    run = make_run([node("n1"), *[pod(f"p{i}") for i in range(400)]], speed=0)
+    harness.start(run)
+    harness.run(until=5)
+    batches = [payload for _, run_id, what, payload in committed if what == "events" and run_id == run.pk]
+    assert [e["seq"] for batch in batches for e in batch] == list(range(1, 1202))
+    assert max(len(batch) for batch in batches) == 50
+    assert [e["seq"] for e in stored(run)] == list(range(1, 1202))
+    assert (fresh(run).status, run.last_seq) == ("finished", 1201)
