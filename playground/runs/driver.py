@@ -52,6 +52,7 @@ class RunDriver:
         self.done = False
         self.command_seq = 0
         self.last_flush = self.batch_started = clock()
+        self.interrupt: Callable[[], bool] = lambda: False  # the engine's "urgent work came in"
         self.batch_wall: float | None = None  # wall time the pending batch's first event was computed
         self.idle_since: float | None = None
         self.state_seq = run.last_seq  # last seq whose state is stored (RunState); approximate on rebuild
@@ -92,13 +93,17 @@ class RunDriver:
             self._emit(fresh)
             if len(self.events) >= conf.BATCH_EVENTS:
                 self._flush_some()
-            if self.clock() >= until:
+            if self._slice_over(until):
                 return False
         self.rebuild = None
         self.anchor_vt, self.anchor_wall = max(self.run_row.time, self.sim.now), self.clock()
         return True
 
     # ---- the engine's entry point ----
+
+    def _slice_over(self, until: float, now: float | None = None) -> bool:
+        """The slice's time is up, or the engine has something urgent (a command, a new run)."""
+        return (self.clock() if now is None else now) >= until or self.interrupt()
 
     def work(self, until: float) -> Next:
         if self.cursor is None:
@@ -139,7 +144,7 @@ class RunDriver:
                 self._flush_some()
             elif now - self.batch_started >= conf.BATCH_SECONDS:
                 self._flush()
-            if now >= until:
+            if self._slice_over(until, now):
                 return READY
         self._flush()
         return DONE

@@ -182,10 +182,16 @@ class Engine:
         if run is None:
             return  # terminal, or a live engine holds it: the doorbell was a duplicate
         driver = RunDriver(run, self.token, self.clock, self.wall)
+        driver.interrupt = self._urgent_waiting
         self.drivers[run.pk] = driver
         driver.building = self.builder.submit(BuildJob(driver.build, len(run.documents or [])))
         driver.building.add_done_callback(lambda _: self._post("built", run.pk))
         self._make_ready(run.pk, urgent=True)  # its first slice publishes that it left `queued`
+
+    def _urgent_waiting(self) -> bool:
+        """Read by a computing run between advances (no lock: a list's truth is atomic), so a
+        command or a new run waits for one advance, not for the rest of a slice."""
+        return bool(self.inbox)
 
     def _make_ready(self, run_id: int, urgent: bool = False) -> None:
         """Urgent: served before the computing runs, in the order it came (see URGENT_BURST)."""

@@ -502,3 +502,21 @@ def test_a_burst_of_events_is_committed_a_batch_at_a_time_across_slices(
     assert max(len(batch) for batch in batches) == 50
     assert [e["seq"] for e in stored(run)] == list(range(1, 1202))
     assert (fresh(run).status, run.last_seq) == ("finished", 1201)
+
+
+def test_a_computing_run_gives_way_at_the_next_advance_when_urgent_work_comes_in(
+        harness: Harness, clock: FakeClock, fake_core: None) -> None:
+    """A command or a new run waits for one advance of a speed-0 run, not for the rest of its slice."""
+    run = make_run([node("n1"), *[pod(f"p{i}") for i in range(300)]], speed=0)
+    harness.start(run)
+    while run.pk not in harness.engine.drivers or harness.engine.drivers[run.pk].cursor is None:
+        harness.engine.tick()
+    driver = harness.engine.drivers[run.pk]
+    harness.engine._take_inbox()
+    ticks = driver.cursor.ticks
+    assert driver.work(clock.now + 0.2) == "ready"  # nothing urgent: a whole 0.2 s slice
+    assert driver.cursor.ticks - ticks > 50
+    ticks = driver.cursor.ticks
+    harness.engine.wake(run.pk)  # urgent work is waiting in the engine's inbox
+    assert driver.work(clock.now + 0.2) == "ready"
+    assert driver.cursor.ticks - ticks == 1
