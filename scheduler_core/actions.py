@@ -362,9 +362,48 @@ class ClusterActions:
         if old.scheduling_gates:
             self.queue.update(old, new, ev.POD_SCHEDULING_GATES_ELIMINATED, self.now)
 
+    def _cmd_set_pod_labels(self, command: dict[str, Any]) -> None:
+        """A pod's labels replaced (`kubectl label pod`), as the scheduler's informers see it.
+
+        Unscheduled pod: PriorityQueue.Update with the derived UpdatePodLabel event (its own
+        queueing hints decide; before v1.32, without hints, any real change requeues it).
+        Bound pod: the cache update, then per derived event — with queueing hints,
+        MoveAllToActiveOrBackoffQueue(AssignedPod/UpdatePodLabel); without (v1.29–v1.31),
+        AssignedPodUpdated: only pods whose required affinity terms match the pod, or that
+        PodTopologySpread rejected in its namespace (getUnschedulablePodsWithCrossTopologyTerm).
+        pkg/scheduler/eventhandlers.go: updatePodInSchedulingQueue, updatePodInCache.
+        """
+        record = self._pod_record_for(command)
+        old = record.pod
+        new = replace(old, labels=dict(command["labels"]))
+        if new.labels == old.labels:
+            return  # no informer event: the API server does not bump an unchanged object
+        self.cluster.set_pod(old.key, new)
+        self._changed()
+        if not old.node_name:
+            self.queue.update(old, new, ev.POD_LABEL_CHANGE, self.now)
+        elif self.config.queueing_hints:
+            self.queue.move_all(ev.ASSIGNED_POD_LABEL_CHANGE, old, new, self.now)
+        else:
+            self.queue.move_all(ev.ASSIGNED_POD_UPDATE_LEGACY, old, new, self.now,
+                                lambda qpi: _cross_topology_term(qpi, new, self.cluster))
+        self._sync_pdbs(new)
+        self.controllers.pod_changed(new)
+
     def _cmd_scale(self, command: dict[str, Any]) -> None:
         self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
                                command["replicas"])
+
+
+def _cross_topology_term(qpi: Any, pod: Pod, cluster: Any) -> bool:
+    """getUnschedulablePodsWithCrossTopologyTerm: rejected by PodTopologySpread in the pod's
+    namespace, or a required pod-affinity term of the waiting pod matches the changed pod."""
+    from scheduler_core.plugins.interpodaffinity.terms import PodAffinityInfo
+
+    if "PodTopologySpread" in qpi.rejectors and qpi.pod.namespace == pod.namespace:
+        return True
+    ns_labels = cluster.namespace_labels(pod.namespace)
+    return any(term.matches(pod, ns_labels) for term in PodAffinityInfo.of(qpi.pod).required_affinity_terms)
 
 
 def _selects(record: PdbRecord, pod: Pod) -> bool:

@@ -16,6 +16,7 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     # API metadata the scheduler ignores: recorded in the log (command.applied) so replays and API views keep it.
     "set_node_annotations": ("node", "annotations"),
     "set_pod_annotations": ("pod", "annotations"),
+    "set_pod_labels": ("pod", "labels"),
     "remove_scheduling_gates": ("pod",),
     "add_namespace": ("manifest",),
     "set_namespace_labels": ("namespace", "labels"),
@@ -60,7 +61,7 @@ def validate_command(command: Any) -> dict[str, Any]:
             raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
     if "manifest" in COMMAND_FIELDS[kind] and not isinstance(command["manifest"], dict):
         raise CommandError("command.manifest", command["manifest"], "must be an object")
-    if kind in ("set_node_labels", "set_namespace_labels"):
+    if kind in ("set_node_labels", "set_namespace_labels", "set_pod_labels"):
         _check_labels(command["labels"])
     if "annotations" in COMMAND_FIELDS[kind]:
         _check_labels(command["annotations"], "annotations")

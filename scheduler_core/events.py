@@ -183,6 +183,8 @@ def _command_applied(s: State, e: dict[str, Any]) -> None:
     command = e["command"]
     if command.get("type") == "remove_scheduling_gates":
         _patch_pod(s, command["pod"], schedulingGates=[])
+    elif command.get("type") == "set_pod_labels":
+        _patch_pod(s, command["pod"], labels=dict(command["labels"]))
 
 
 _HANDLERS = {

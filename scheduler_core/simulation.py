@@ -194,6 +194,8 @@ class Simulation(ClusterActions):
             self._cmd_delete_node(command)
         elif kind == "remove_scheduling_gates":
             self._cmd_remove_scheduling_gates(command)
+        elif kind == "set_pod_labels":
+            self._cmd_set_pod_labels(command)
         elif kind == "add_namespace":
             self._cmd_set_namespace(parsed, "added")
         elif kind == "set_namespace_labels":
@@ -229,7 +231,7 @@ class Simulation(ClusterActions):
             raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
         if kind == "evict_pod":
             self.check_eviction(command)
-        if kind in ("delete_pod", "remove_scheduling_gates", "set_pod_annotations"):
+        if kind in ("delete_pod", "remove_scheduling_gates", "set_pod_annotations", "set_pod_labels"):
             record = self._pod_record_for(command)
             if kind == "remove_scheduling_gates" and record.pod.node_name:
                 raise CommandError("command.pod", command["pod"], "pod is already bound")

@@ -156,13 +156,18 @@ def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[st
 
 def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
               new: dict[str, Any]) -> RunCommand | None:
-    modelled = {"metadata.annotations", "metadata.resourceVersion", "metadata.managedFields", "status"}
+    modelled = {"metadata.labels", "metadata.annotations", "metadata.resourceVersion", "metadata.managedFields",
+                "status"}
     changed = unmodelled_change(old, new, modelled)
     if changed:
         raise st.field_invalid("Pod", name, "", changed, "Forbidden", "the playground can change a pod's "
-                               "annotations only; delete and create it to change anything else")
+                               "labels and annotations only; delete and create it to change anything else")
     key = f"{old['metadata']['namespace']}/{name}"
+    commands = annotation_commands("pod", key, old, new)
+    new_labels = (new.get("metadata") or {}).get("labels") or {}
+    if (old["metadata"].get("labels") or {}) != new_labels:
+        commands.insert(0, {"type": "set_pod_labels", "pod": key, "labels": new_labels})
     applied = None
-    for command in annotation_commands("pod", key, old, new):
+    for command in commands:
         applied = run_command(run, user, resource, name, command, "Pod")
     return applied

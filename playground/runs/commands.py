@@ -35,6 +35,8 @@ def normalise(body: Any) -> dict[str, Any]:
     if type_ in NODE_COMMANDS:
         return {"type": type_, "node": _name("node", body.get("node"))}
     if type_ in RunCommand.CLUSTER:
+        if "pod" in body:  # "web" means "default/web", as for delete_pod
+            body = {**body, "pod": _pod_key(body.get("pod"))}
         return _checked_by_core(body)
     return {"type": type_}
 

@@ -97,6 +97,11 @@ POD_SCHEDULING_GATES_ELIMINATED = ClusterEvent(
 ASSIGNED_POD_ADD = ClusterEvent(ASSIGNED_POD, ADD, "AssignedPodAdd")
 ASSIGNED_POD_UPDATE = ClusterEvent(ASSIGNED_POD, UPDATE, "AssignedPodUpdate")
 ASSIGNED_POD_DELETE = ClusterEvent(ASSIGNED_POD, DELETE, "AssignedPodDelete")
+# PodSchedulingPropertiesChange for a bound pod whose labels changed: {AssignedPod, UpdatePodLabel}
+# (Label(): resource + action). Before v1.32 the queue got one generic AssignedPodUpdate instead,
+# which matched registrations bitwise (Update & UpdatePodLabel != 0): modelled with this action.
+ASSIGNED_POD_LABEL_CHANGE = ClusterEvent(ASSIGNED_POD, UPDATE_POD_LABEL, "AssignedPodUpdatePodLabel")
+ASSIGNED_POD_UPDATE_LEGACY = ClusterEvent(ASSIGNED_POD, UPDATE_POD_LABEL, "AssignedPodUpdate")
 NODE_ADD = ClusterEvent(NODE, ADD, "NodeAdd")
 NODE_DELETE = ClusterEvent(NODE, DELETE, "NodeDelete")
 NODE_LABEL_CHANGE = ClusterEvent(NODE, UPDATE_NODE_LABEL, "NodeLabelChange")

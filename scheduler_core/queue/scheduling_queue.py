@@ -180,6 +180,11 @@ class PriorityQueue:
         qpi = self._unschedulable.get(key)
         if qpi is not None:
             qpi.pod = new
+            if not self.queueing_hints and not qpi.gated:
+                # Without queueing hints (before v1.32) any change but status/metadata bookkeeping
+                # (isPodUpdated) requeues the pod: backoffQ while backing off, else activeQ.
+                self._requeue(qpi, _AFTER_BACKOFF, now, UNSCHEDULABLE, event.label)
+                return
             self._consider(qpi, event, old, new, now)
 
     def reevaluate_gate(self, key: str, now: float, event: str) -> None:

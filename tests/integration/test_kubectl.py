@@ -135,8 +135,41 @@ def test_annotate_a_node_and_a_pod(run_api: RunApi) -> None:
     node = run_api.kubectl("get", "node", "node-c", "-o", "jsonpath={.metadata.annotations.team}").stdout
     pod = run_api.kubectl("get", "pod", "guarded", "-o", "jsonpath={.metadata.annotations.owner}").stdout
     assert (node, pod) == ("blue", "ops")
-    refused = run_api.kubectl("label", "pod", "guarded", "app=other", "--overwrite", check=False)
-    assert 'The Pod "guarded" is invalid: metadata.labels.app: Forbidden' in refused.stderr
+    refused = run_api.kubectl("patch", "pod", "guarded", "--type=merge", "-p",
+                              '{"spec":{"priorityClassName":"high"}}', check=False)
+    assert 'The Pod "guarded" is invalid: spec.priorityClassName: Forbidden' in refused.stderr
+
+
+def test_label_a_pod_and_the_pod_waiting_for_it_is_scheduled(run_api: RunApi, tmp_path: Path) -> None:
+    """kubectl label pod: the scheduler sees the bound pod's new labels (AssignedPod/UpdatePodLabel)
+    and the pod whose required podAffinity now matches it leaves the unschedulable pods."""
+    assert run_api.kubectl("label", "nodes", "node-b", "zone=z1").stdout.strip() == "node/node-b labeled"
+    leader = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "leader", "labels": {"app": "plain"}},
+              "spec": {"nodeName": "node-b", "containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}]}}
+    follower = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "follower"},
+                "spec": {"affinity": {"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+                    {"labelSelector": {"matchLabels": {"app": "leader"}}, "topologyKey": "zone"}]}},
+                         "containers": [{"name": "c", "resources": {"requests": {"cpu": "100m"}}}]}}
+    for name, manifest in (("leader", leader), ("follower", follower)):
+        (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump(manifest))
+        assert run_api.kubectl("apply", "-f", str(tmp_path / f"{name}.yaml")).stdout.strip() == f"pod/{name} created"
+    deadline = time.monotonic() + 30
+    while "FailedScheduling" not in run_api.kubectl("describe", "pod", "follower").stdout:
+        assert time.monotonic() < deadline, "follower was never tried"
+        time.sleep(0.3)
+    assert run_api.kubectl("get", "pod", "follower", "-o", "jsonpath={.spec.nodeName}").stdout == ""
+
+    assert run_api.kubectl("label", "pod", "leader", "app=leader", "--overwrite").stdout.strip() == \
+        "pod/leader labeled"
+    while run_api.kubectl("get", "pod", "follower", "-o", "jsonpath={.spec.nodeName}").stdout != "node-b":
+        assert time.monotonic() < deadline + 30, "follower was not scheduled after the label change"
+        time.sleep(0.3)
+    assert run_api.kubectl("get", "pods", "-l", "app=leader", "-o", "name").stdout.split() == ["pod/leader"]
+    shown = run_api.kubectl("get", "pod", "leader", "--show-labels").stdout
+    assert "app=leader" in shown.splitlines()[1]
+    removed = run_api.kubectl("label", "pod", "leader", "app-").stdout.strip()
+    assert removed == "pod/leader unlabeled"
+    assert run_api.kubectl("get", "pod", "leader", "-o", "jsonpath={.metadata.labels}").stdout in ("", "{}")
 
 
 def test_drain_is_blocked_by_the_pod_disruption_budget(run_api: RunApi) -> None:

@@ -91,8 +91,10 @@ function reduce(s: RunState, e: SimEvent): RunState {
       return { ...s, k8sEvents: [...s.k8sEvents, e] };
     case "command.applied": {
       const next = { ...s, commands: [...s.commands, e.command] };
-      const c = e.command as { type?: string; pod?: string };
-      return c.type === "remove_scheduling_gates" && c.pod ? patchPod(next, c.pod, { schedulingGates: [] }) : next;
+      const c = e.command as { type?: string; pod?: string; labels?: Record<string, string> };
+      if (c.type === "remove_scheduling_gates" && c.pod) return patchPod(next, c.pod, { schedulingGates: [] });
+      if (c.type === "set_pod_labels" && c.pod && c.labels) return patchPod(next, c.pod, { labels: { ...c.labels } });
+      return next;
     }
     case "command.rejected":
     case "run.status":

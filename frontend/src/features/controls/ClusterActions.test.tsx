@@ -13,6 +13,7 @@ const view = (kind: WorkloadView["kind"], name: string, owner: WorkloadView["own
 });
 
 test("Scale sends the scale command for the chosen workload; a Deployment's ReplicaSet is not offered", async () => {
+  document.cookie = "csrftoken=test-token"; // the app shell sets it (playground/views.py)
   const fetch = vi.fn(async () => new Response(JSON.stringify({ command: {} }), { status: 200, headers: { "Content-Type": "application/json" } }));
   vi.stubGlobal("fetch", fetch);
   const workloads = [view("Deployment", "web"), view("ReplicaSet", "web-abc", { kind: "Deployment", name: "web" }), view("Job", "j")];

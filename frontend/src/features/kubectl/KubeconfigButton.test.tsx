@@ -32,6 +32,7 @@ function serve(kubeconfigStatus = 200) {
 }
 
 beforeEach(() => {
+  document.cookie = "csrftoken=test-token"; // the app shell sets it (playground/views.py)
   calls = [];
   downloads = [];
   URL.createObjectURL = vi.fn(() => "blob:kubeconfig");
