@@ -39,7 +39,7 @@ bench: setup
 
 lint: setup
 	$(VENV_PYTHON) -m ruff check .
-	$(VENV_PYTHON) -m mypy scheduler_core
+	$(VENV_PYTHON) -m mypy scheduler_core playground scripts
 
 clean:
 	rm -rf .venv .run/stamps frontend/node_modules frontend/dist test-artifacts

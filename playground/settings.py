@@ -152,7 +152,7 @@ REST_FRAMEWORK = {
 }
 # playground.throttles: per person where a class shares one IP; per IP only as a backstop a class
 # of 60 cannot reach. "<n>/<s|min|hour|day>"; an empty variable turns a limit off.
-THROTTLE_RATES = {
+THROTTLE_RATES: dict[str, str | None] = {
     "guest": os.environ.get("THROTTLE_GUEST", "600/hour"),  # per IP: new guest accounts
     "signup": os.environ.get("THROTTLE_SIGNUP", "300/hour"),  # per IP
     "login": os.environ.get("THROTTLE_LOGIN", "600/hour"),  # per IP, on top of the per-account lockout

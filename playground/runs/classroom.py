@@ -23,6 +23,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from playground.runs import bench
 from playground.runs.models import Run
@@ -79,7 +80,7 @@ class Student:
 def watch(guest: Guest, student: Student, until: float) -> None:
     url = guest.base.replace("http://", "ws://") + f"/ws/runs/{student.run_id}/"
     cookies = "; ".join(f"{c.name}={c.value}" for c in guest.jar)
-    with connect(url, origin=guest.base, additional_headers={"Cookie": cookies}, max_size=None) as ws:
+    with connect(url, origin=Origin(guest.base), additional_headers={"Cookie": cookies}, max_size=None) as ws:
         while time.time() < until and not student.done.is_set():
             try:
                 message = json.loads(ws.recv(timeout=1))

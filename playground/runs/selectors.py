@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet, TextField
@@ -16,7 +16,7 @@ from playground.scenarios import selectors as scenarios
 MAX_EVENTS_PAGE = 5000
 BACKLOG_PAGE = 1000
 
-User = AbstractBaseUser | AnonymousUser
+User: TypeAlias = "AbstractBaseUser | AnonymousUser"
 
 
 def _can_read_scenario(user: User, run: Run) -> bool:
@@ -130,7 +130,12 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
     state: dict[str, Any] | None = start.state if start is not None else None
     for batch in iter_events(run_id, start.seq if start is not None else 0, seq):
         for event in batch:
-            state = event["state"] if event["kind"] == "cluster.snapshot" else apply_event(state, event)
+            if event["kind"] == "cluster.snapshot":
+                state = event["state"]
+            elif state is None:
+                raise ValueError(f"run {run_id}: event {event['seq']} comes before any cluster.snapshot")
+            else:
+                state = apply_event(state, event)
     return state
 
 

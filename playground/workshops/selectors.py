@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.exceptions import NotFound
 
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
-User = AbstractBaseUser | AnonymousUser
+User: TypeAlias = "AbstractBaseUser | AnonymousUser"
 
 
 def workshop_by_code(code: str) -> Workshop:
