@@ -313,7 +313,10 @@ class Scheduler:
         return feasible[chosen].node.name, None
 
     def select_host(self, feasible: list[NodeInfo], totals: dict[str, int]) -> tuple[str, list[str]]:
-        """selectHost over ``totals`` {node: total score} → (chosen node, the tied nodes)."""
+        """selectHost over ``totals`` {node: total score} → (chosen node, the tied nodes).
+
+        Kept for tests only, on purpose: it samples selectHost's tie-breaking (``_pick_tied``,
+        the path the scheduler takes) without building a cycle per sample."""
         names = list(totals)
         order, tied = _rank(list(totals.values()))
         return names[self._pick_tied(order, tied)], [names[k] for k in order[:tied]]

@@ -104,11 +104,6 @@ def events_after(run_id: int, after: int, limit: int = MAX_EVENTS_PAGE) -> list[
     return [data for data in rows.values_list("data", flat=True)]
 
 
-def events_between(run_id: int, after: int, upto: int) -> list[dict[str, Any]]:
-    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after, seq__lte=upto).order_by("seq")
-    return list(rows.values_list("data", flat=True))
-
-
 def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int = BACKLOG_PAGE) -> Iterator[list[dict[str, Any]]]:
     while True:
         rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after).order_by("seq")
@@ -191,8 +186,3 @@ def raw_events_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE
             .annotate(text=Cast("data", TextField())).values_list("seq", "text")[:page])
     seqs, texts = zip(*rows, strict=True) if rows else ((), ())
     return list(seqs), list(texts)
-
-
-def events_between_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE) -> list[dict[str, Any]]:
-    rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after, seq__lte=upto).order_by("seq")
-    return list(rows.values_list("data", flat=True)[:page])

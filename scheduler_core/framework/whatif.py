@@ -26,7 +26,6 @@ from scheduler_core.framework.runtime import Framework
 from scheduler_core.objects import Pod
 
 NODE_ONLY_FILTERS = frozenset({"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity"})
-NO_OP_EXTENSIONS = frozenset({"NodeResourcesFit", "NodeAffinity", "NodePorts"})
 FIT = "NodeResourcesFit"
 
 
@@ -99,10 +98,8 @@ class ResourceChain:
         if fit is None:
             return None
         skip = state.skip_filter_plugins
-        for plugin in fw.pre_filter_plugins:
-            if plugin.name in skip or not (hasattr(plugin, "add_pod") or hasattr(plugin, "remove_pod")):
-                continue
-            if plugin.name not in NO_OP_EXTENSIONS or type(plugin) is not _TYPES.get(plugin.name):
+        for plugin in fw.pre_filter_plugins:  # one with PreFilterExtensions needs the full what-if
+            if plugin.name not in skip and (hasattr(plugin, "add_pod") or hasattr(plugin, "remove_pod")):
                 return None
         return cls(fw, state, pod, node_only, [fit])
 

@@ -45,11 +45,8 @@ class NodePorts:
         state.write(PRE_FILTER_STATE_KEY, pod.host_ports)
         return None, Status.success()
 
-    def add_pod(self, state: CycleState, pod: Pod, pod_to_add: Pod, node_info: NodeInfo) -> Status:
-        return Status.success()
-
-    def remove_pod(self, state: CycleState, pod: Pod, pod_to_remove: Pod, node_info: NodeInfo) -> Status:
-        return Status.success()
+    # No add_pod/remove_pod: upstream's PreFilterExtensions() returns nil, so the preemption
+    # what-ifs (framework/whatif.py) do not call this plugin for each pod added or removed.
 
     def filter(self, state: CycleState, pod: Pod, node_info: NodeInfo) -> Status:
         wanted = state.read(PRE_FILTER_STATE_KEY)

@@ -151,3 +151,24 @@ def node(name: str) -> dict[str, Any]:
 def pod(name: str, lifetime: float | None = None) -> dict[str, Any]:
     spec = {"activeDeadlineSeconds": lifetime} if lifetime else {}
     return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
+
+
+def test_the_fake_has_the_real_simulation_s_surface_with_the_same_signatures() -> None:
+    """The engine tests drive FakeSimulation where production drives scheduler_core's Simulation:
+    every public method of the fake must exist on the real one and take the same arguments."""
+    import inspect
+
+    from scheduler_core import Simulation
+
+    public = [name for name, value in vars(FakeSimulation).items()
+              if not name.startswith("_") and (callable(value) or isinstance(value, (property, classmethod)))]
+    assert public
+    for name in public:
+        real, fake = inspect.getattr_static(Simulation, name, None), inspect.getattr_static(FakeSimulation, name)
+        assert real is not None, f"Simulation has no {name}"
+        assert isinstance(real, property) == isinstance(fake, property), name
+        if isinstance(fake, property):
+            continue
+        real_params = list(inspect.signature(getattr(Simulation, name)).parameters)
+        fake_params = list(inspect.signature(getattr(FakeSimulation, name)).parameters)
+        assert fake_params == real_params[:len(fake_params)], (name, fake_params, real_params)
