@@ -14,7 +14,7 @@ from scheduler_core.controllers import ControllerManager
 from scheduler_core.diagnosis import Diagnosis, truncate_message
 from scheduler_core.framework import events as ev
 from scheduler_core.framework.runtime import Framework
-from scheduler_core.objects import Namespace, Node, Pod, Taint
+from scheduler_core.objects import DEFAULT_SCHEDULER_NAME, Namespace, Node, Pod, Taint
 from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
 from scheduler_core.views import namespace_view, node_view, pod_view, t
@@ -81,6 +81,7 @@ class ClusterActions:
 
     # ---- scheduling outcomes ------------------------------------------------------------
 
+    # upstream: schedule_one.go assume + bindingCycle + finishBinding ("Scheduled" event); ForgetPod on a failure
     def bind(self, key: str, node: str, cycle: int) -> None:
         """assume → Reserve → Permit → DefaultBinder; binding completes right after the cycle."""
         pod = self.cluster.pods[key].pod
@@ -225,8 +226,15 @@ class ClusterActions:
         self.emit("pod.added", pod=self._view(pod.key))
         self._changed()
         if pod.node_name:
-            self.queue.move_all(ev.ASSIGNED_POD_ADD, None, self.cluster.pods[pod.key].pod, self.now)
-        else:
+            # upstream: eventhandlers.go addPodToCache → MoveAllToActiveOrBackoffQueue(AssignedPodAdd)
+            # with queueing hints; without (v1.29–v1.31) AssignedPodAdded, which asks only the pods
+            # with a cross-topology term (getUnschedulablePodsWithCrossTopologyTerm).
+            added = self.cluster.pods[pod.key].pod
+            only = None if self.config.queueing_hints else (lambda qpi: _cross_topology_term(qpi, added, self.cluster))
+            self.queue.move_all(ev.ASSIGNED_POD_ADD, None, added, self.now, only)
+        elif pod.scheduler_name == DEFAULT_SCHEDULER_NAME:
+            # upstream: eventhandlers.go responsibleForPod — a pod that names another scheduler
+            # (spec.schedulerName) is never queued by this one: it stays Pending.
             if pod.nominated_node_name:
                 self.queue.nominator.add(pod.key, pod.nominated_node_name)
             self.queue.add(pod, self.now)

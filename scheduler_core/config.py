@@ -57,6 +57,7 @@ class SchedulerConfig:
     plugin_weights: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PLUGIN_WEIGHTS))
     preemption: bool = True  # DefaultPreemption enabled
     async_preemption: bool = True
+    # upstream: feature gates SchedulerQueueingHints, SchedulerPopFromBackoffQ, SchedulerAsyncPreemption below
     queueing_hints: bool = True
     pop_from_backoff_q: bool = True
     node_resources_fit_unresolvable: bool = True  # v1.34, PR #131345
@@ -71,6 +72,7 @@ class SchedulerConfig:
     scoring_strategy: str = "LeastAllocated"
     pod_initial_backoff_seconds: int = 1
     pod_max_backoff_seconds: int = 10
+    # upstream: DefaultPodMaxInUnschedulablePodsDuration (5 min)
     pod_max_in_unschedulable_pods_duration_seconds: int = 300
     min_candidate_nodes_percentage: int = 10
     min_candidate_nodes_absolute: int = 100

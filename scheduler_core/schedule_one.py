@@ -65,6 +65,7 @@ class Scheduler:
         self.cache = NodeLocalCache(cluster)
         self._positions: tuple[list[NodeInfo], Take] = ([], Take([]))  # the last cached walk's result
 
+    # upstream: schedule_one.go ScheduleOne → schedulingCycle → SchedulePod (schedulePod); NextPod is queue.pop
     def schedule_one(self) -> bool:
         qpi = self.queue.pop()
         if qpi is None:
@@ -91,6 +92,7 @@ class Scheduler:
 
     # ---- filtering ----------------------------------------------------------------------
 
+    # upstream: schedule_one.go findNodesThatFitPod (with evaluateNominatedNode for a pod with an NNN)
     def find_nodes_that_fit_pod(
         self, state: CycleState, pod: Pod, cycle: int
     ) -> tuple[list[NodeInfo], Diagnosis, Status | None]:

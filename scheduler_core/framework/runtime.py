@@ -114,6 +114,7 @@ class Framework:
             return status
         return self.run_filter_plugins(chain, state, pod, info)
 
+    # upstream: framework/runtime/framework.go addGENominatedPods (formerly addNominatedPods)
     def _add_ge_nominated_pods(
         self, state: CycleState, pod: Pod, info: NodeInfo, nominated: Sequence[Pod]
     ) -> tuple[bool, CycleState, NodeInfo]:

@@ -17,6 +17,7 @@ from scheduler_core.objects import PREEMPT_LOWER_PRIORITY, Pod, PriorityClass
 
 HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000
 SYSTEM_PRIORITY_CLASS_PREFIX = "system-"
+# upstream: pkg/apis/scheduling/v1/helpers.go systemPriorityClasses
 SYSTEM_PRIORITY_CLASSES: tuple[PriorityClass, ...] = (
     PriorityClass(
         "system-node-critical", 2_000_001_000,

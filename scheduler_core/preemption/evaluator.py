@@ -99,6 +99,7 @@ class Evaluator:
             if info is not None:
                 for other in info.pods.values():
                     record = self.cluster.pods.get(other.key)
+                    # upstream: isPreemptionAllowed: lower priority and IsEligiblePod (default true)
                     if other.priority < pod.priority and record is not None and record.terminating_by_preemption:
                         return False, NOT_ELIGIBLE_TERMINATING
         return True, ""
@@ -112,10 +113,12 @@ class Evaluator:
             return [info for info in nodes if (s := get(info.node.name)) is None or s.code == unschedulable]
         return [info for info in nodes if (s := get(info.node.name)) is not None and s.code == unschedulable]
 
+    # upstream: preemption.go calculateNumCandidates (GetOffsetAndNumCandidates: the offset is drawn in find_candidates)
     def calculate_num_candidates(self, num_nodes: int) -> int:
         n = num_nodes * self.min_percentage // 100
         return min(max(n, self.min_absolute), num_nodes)
 
+    # upstream: preemption.go findCandidates (nodesWherePreemptionMightHelp before v1.32: the nodes rejected as Unschedulable)
     def find_candidates(
         self, state: CycleState, pod: Pod, diagnosis: Diagnosis, trace: dict[str, Any]
     ) -> tuple[list[Candidate], dict[str, Status], list[str]]:
@@ -133,6 +136,7 @@ class Evaluator:
         self, state: CycleState, pod: Pod, potential: list[NodeInfo], pdbs: list[PdbRecord], offset: int, num: int
     ) -> tuple[list[Candidate], dict[str, Status], list[str]]:
         """DryRunPreemption: stop once a non-violating candidate exists and enough were found."""
+        # upstream: DryRunPreemption nonViolating / violating candidates
         non_violating: list[Candidate] = []
         violating: list[Candidate] = []
         statuses: dict[str, Status] = {}

@@ -9,6 +9,7 @@ class Nominator:
         self._by_node: dict[str, list[str]] = {}
         self._by_pod: dict[str, str] = {}
 
+    # upstream: nominator addNominatedPod / UpdateNominatedPod (the node from nominatingInfo or the pod's NNN)
     def add(self, pod_key: str, node: str) -> None:
         """addNominatedPod: always deletes the old entry first; empty node = just removed."""
         self.delete(pod_key)
@@ -17,6 +18,7 @@ class Nominator:
         self._by_pod[pod_key] = node
         self._by_node.setdefault(node, []).append(pod_key)
 
+    # upstream: nominator DeleteNominatedPodIfExists
     def delete(self, pod_key: str) -> None:
         node = self._by_pod.pop(pod_key, None)
         if node is None:

@@ -14,6 +14,7 @@ IN_FLIGHT = "inFlight"
 
 
 @dataclass
+# upstream: framework.QueuedPodInfo: Timestamp, InitialAttemptTimestamp, Attempts, UnschedulableCount, ConsecutiveErrorsCount, UnschedulablePlugins, PendingPlugins, GatingPlugin (GatingPluginEvents and BackoffExpiration are derived: backoff_expiration below)
 class QueuedPodInfo:
     pod: Pod
     timestamp: float  # queue-entry time, reset on every failure (PrioritySort tie-break)
@@ -54,6 +55,7 @@ def backoff_duration(attempts: int, initial: int, maximum: int) -> int:
     return min(duration, maximum)
 
 
+# upstream: QueuedPodInfo.BackoffExpiration / getBackoffTime
 def backoff_expiration(qpi: QueuedPodInfo, initial: int, maximum: int, whole_seconds: bool) -> float:
     """getBackoffTime: Timestamp + duration, truncated to the second with PopFromBackoffQ (v1.33+)."""
     expiry = qpi.timestamp + backoff_duration(qpi.attempts, initial, maximum)
@@ -70,6 +72,7 @@ def is_backing_off(qpi: QueuedPodInfo, now: float, initial: int, maximum: int, w
     return expiry > now
 
 
+# upstream: backoffQueue waitUntilAlignedWithOrderingWindow (v1.33+: released at floor(expiration) + 1 s)
 def backoff_release_time(qpi: QueuedPodInfo, initial: int, maximum: int, whole_seconds: bool) -> float:
     """The flush tick (every whole second) at which flushBackoffQCompleted moves the pod."""
     expiry = backoff_expiration(qpi, initial, maximum, whole_seconds)

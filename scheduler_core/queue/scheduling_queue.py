@@ -65,15 +65,18 @@ class PriorityQueue:
         self._in_flight_events: list[InFlightEvent] = []
         self._hints = QueueingHints(plugin_events, queueing_hints)
         self.nominator = Nominator()
+        # upstream: PriorityQueue schedulingCycle (SchedulingCycle()), moveRequestCycle
         self.scheduling_cycle = 0
         self.move_request_cycle = -1
 
     # ---- adding and popping -------------------------------------------------------------
 
+    # upstream: scheduling_queue.go Add → newQueuedPodInfo → moveToActiveQ
     def add(self, pod: Pod, now: float, event: str = "PodAdd") -> None:
         """PriorityQueue.Add: PreEnqueue, then activeQ or gated."""
         self._move_to_active_q(QueuedPodInfo(pod=pod, timestamp=now), None, event)
 
+    # upstream: scheduling_queue.go Pop (NextPod), unlockedMoveEntityToInFlight: attempts += 1
     def pop(self) -> QueuedPodInfo | None:
         """Pop: activeQ head; with PopFromBackoffQ the podBackoffQ head when activeQ is empty."""
         qpi, source, event = self._pop_active(), ACTIVE, "Pop"
@@ -92,6 +95,7 @@ class PriorityQueue:
         if not self._in_flight:
             self._in_flight_events.clear()
 
+    # upstream: scheduling_queue.go AddUnschedulableIfNotPresent (addUnschedulableWithoutQueueingHint when hints are off)
     def add_unschedulable_if_not_present(
         self, qpi: QueuedPodInfo, now: float, unschedulable_plugins: Iterable[str],
         pending_plugins: Iterable[str], message: str, cycle: int, generation: int, gate: bool = False,
@@ -150,6 +154,7 @@ class PriorityQueue:
                 assert qpi is not None
                 self._move_to_active_q(qpi, BACKOFF, "BackoffComplete")
 
+    # upstream: Activate: the PodsToActivate (podsToActivate) of a cycle
     def activate(self, key: str, now: float) -> None:
         """Activate: straight to activeQ (ForceActivate); in-flight pods remember a wildcard event."""
         from scheduler_core.framework.events import FORCE_ACTIVATE
@@ -314,6 +319,7 @@ class PriorityQueue:
         self._on_move(qpi.key, source, GATED, event, None, (plugin,))
         return True
 
+    # upstream: scheduling_queue.go moveToActiveQ (runPreEnqueuePlugins first)
     def _move_to_active_q(self, qpi: QueuedPodInfo, source: str | None, event: str, only_gate: bool = False) -> None:
         if self._gate(qpi, source, event):
             return

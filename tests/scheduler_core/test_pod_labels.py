@@ -123,3 +123,30 @@ def test_labels_must_be_strings_and_the_pod_must_exist() -> None:
     with pytest.raises(CommandError) as bad:
         sim2.apply({"type": "set_pod_labels", "pod": "default/a", "labels": {"x": 1}})
     assert bad.value.path == "command.labels.x"
+
+
+def test_a_pod_for_another_scheduler_is_never_queued_and_stays_pending() -> None:
+    """eventhandlers.go: addPodToSchedulingQueue's filter is responsibleForPod(pod, profiles)."""
+    other = pod("mine", labels={"app": "x"})
+    other["spec"]["schedulerName"] = "my-scheduler"
+    sim = run([node("n1"), other, pod("ours")])
+    assert of_kind(sim.events, "pod.bound", pod="default/ours")
+    assert not of_kind(sim.events, "pod.bound", pod="default/mine")
+    assert not of_kind(sim.events, "cycle.started", pod="default/mine")
+    assert sim.queue.location("default/mine") is None
+    assert [p["nodeName"] for p in sim.state()["pods"] if p["key"] == "default/mine"] == [None]
+
+
+def test_without_hints_an_added_bound_pod_moves_only_pods_with_a_cross_topology_term() -> None:
+    """v1.29–v1.31 AssignedPodAdded: a pod kept out by required anti-affinity (no affinity term)
+    is not asked when an unrelated pod lands; one with a matching affinity term is."""
+    anti = pod("loner")
+    anti["spec"]["affinity"] = {"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+        {"labelSelector": {"matchLabels": {"app": "db"}}, "topologyKey": "kubernetes.io/hostname"}]}}
+    sim = run([node("n1"), pod("db", labels={"app": "db"}, node_name="n1"), anti,
+               pod("web", affinity_to={"app": "cache"})], "v1.31")
+    assert {sim.queue.location("default/loner"), sim.queue.location("default/web")} == {"unschedulable"}
+    mark = len(sim.events)
+    sim.apply({"type": "add_pod", "manifest": pod("cache", labels={"app": "cache"}, node_name="n1")})
+    assert moved(sim, "default/loner", mark) == []
+    assert [e["event"] for e in moved(sim, "default/web", mark)][:1] == ["AssignedPodAdd"]
