@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from scheduler_core.commands import CommandError, validate_command
+from scheduler_core.preemption.evaluator import CRITERIA
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 LESSON_FILE = "lesson.yaml"
@@ -30,10 +31,6 @@ _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TRIGGER_FIELDS = ("pod", "node", "reason", "object", "type", "from", "to", "until", "chosen", "criterion", "result")
 # queue.moved carries the upstream label in a field named "event"; triggers call it queueEvent.
 TRIGGER_KEYS = ("event", "time", "nth", "messageContains", "queueEvent") + TRIGGER_FIELDS
-CRITERIA = (
-    "onlyCandidate", "fewestPDBViolations", "lowestHighestPriority", "smallestPrioritySum",
-    "fewestVictims", "latestStartTime", "random",
-)
 COMMAND_TYPES_WITH_POD_MANIFEST = ("add_pod",)
 COMMAND_TYPES_WITH_NODE_MANIFEST = ("add_node",)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from playground.scenarios.validation import RUN_SETTINGS  # playground settings; the rest is SchedulerConfig
+
 if TYPE_CHECKING:
     from scheduler_core import Simulation
-
-RUN_SETTINGS = ("seed", "speed")  # playground settings; the rest is SchedulerConfig
 
 
 def scheduler_config(settings: dict[str, Any]) -> dict[str, Any]:

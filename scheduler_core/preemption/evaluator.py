@@ -21,6 +21,12 @@ from scheduler_core.preemption.victims import (
 from scheduler_core.preemption.whatif import ResourceOnlyVictims, VictimsMemo
 
 NOT_HELPFUL = "Preemption is not helpful for scheduling"
+# The criteria pickOneNodeForPreemption decides by, in order; the trace's `criterion` is one of
+# them. The one definition: lessons, the lesson schema and (checked by a test) the browser use it.
+CRITERIA = (
+    "onlyCandidate", "fewestPDBViolations", "lowestHighestPriority", "smallestPrioritySum",
+    "fewestVictims", "latestStartTime", "random",
+)
 NOT_ELIGIBLE_NEVER = "not eligible due to preemptionPolicy=Never."
 NOT_ELIGIBLE_TERMINATING = "not eligible due to a terminating pod on the nominated node."
 
