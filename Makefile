@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 BENCH_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup run test bench lint clean
+.PHONY: help setup run test bench lint clean api-types
 
 help:
 	@echo "make run    start the playground (ASGI server + Celery worker) at http://127.0.0.1:8000/"
@@ -16,6 +16,7 @@ help:
 	@echo "           (PYTEST_ARGS='-k name -x' to narrow it)"
 	@echo "make bench  run the scheduler_core benchmarks (BENCH_ARGS=--quick for a short run)"
 	@echo "make lint   ruff + mypy"
+	@echo "make api-types  regenerate frontend/src/api/schema.d.ts from the REST API's OpenAPI schema"
 	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
 
 setup:
@@ -40,6 +41,9 @@ bench: setup
 lint: setup
 	$(VENV_PYTHON) -m ruff check .
 	$(VENV_PYTHON) -m mypy scheduler_core playground scripts
+
+api-types: setup
+	$(VENV_PYTHON) -m scripts.api_types
 
 clean:
 	rm -rf .venv .run/stamps frontend/node_modules frontend/dist test-artifacts

@@ -165,7 +165,7 @@ def versioned(key: str, schema: dict[str, Any]) -> dict[str, Any]:
 COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "pod": {"type": "string", "minLength": 1, "description": 'a pod key "<namespace>/<name>" (or a name in "default")'},
     "node": {"type": "string", "minLength": 1, "description": "a node name"},
-    "labels": {**STRING_MAP, "description": "the node's or namespace's new labels (all of them)"},
+    "labels": {**STRING_MAP, "description": "the node's, pod's or namespace's new labels (all of them)"},
     "annotations": {**STRING_MAP, "description": "the object's new annotations (all of them)"},
     "namespace": {"type": "string", "minLength": 1, "description": "a namespace name"},
     "kind": {"type": "string", "enum": ["Deployment", "ReplicaSet", "StatefulSet"]},

@@ -1,14 +1,12 @@
+import type { components } from "@/api/schema";
 import { request } from "@/lib/api";
 
-export type RunCommand =
-  | { type: "pause" | "resume" | "step" | "stop" | "restart" }
-  | { type: "speed"; speed: number }
-  | { type: "add_pod"; manifest: Record<string, unknown> }
-  | { type: "delete_pod"; pod: string }
-  | { type: "add_node"; manifest: Record<string, unknown> }
-  | { type: "delete_node" | "cordon" | "uncordon"; node: string }
-  | { type: "scale"; kind: "Deployment" | "ReplicaSet" | "StatefulSet"; name: string; namespace: string; replicas: number };
+/** A run command as the REST API takes it: generated from the OpenAPI schema (scripts/api_types.py),
+ * so every command type the server knows is here and no other. */
+export type RunCommand = components["schemas"]["Command"];
 
-export async function sendCommand(runId: number | string, command: RunCommand): Promise<Record<string, unknown>> {
-  return (await request<Record<string, unknown>>(`/api/runs/${runId}/commands/`, { method: "POST", body: command })).data;
+export type CommandResult = components["schemas"]["CommandResult"];
+
+export async function sendCommand(runId: number | string, command: RunCommand): Promise<CommandResult> {
+  return (await request<CommandResult>(`/api/runs/${runId}/commands/`, { method: "POST", body: command })).data;
 }

@@ -1,8 +1,7 @@
+import type { components } from "@/api/schema";
 import { request } from "@/lib/api";
 
-interface NewToken {
-  key: string;
-}
+type NewToken = components["schemas"]["NewToken"];
 
 /** The run's kubeconfig: the owner's carries a fresh API token (named after the run); a viewer's reads anonymously. */
 export async function fetchKubeconfig(runId: number, withToken: boolean): Promise<string> {
