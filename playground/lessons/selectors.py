@@ -7,7 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from rest_framework.exceptions import NotFound
 
-from scheduler_core.lessons import LESSONS_DIR, Lesson, Variant, load_lessons
+from playground.lessons.tooling import LESSONS_DIR, Lesson, Variant, load_lessons
 
 
 def lessons_dir() -> Path:

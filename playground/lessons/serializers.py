@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.lessons.selectors import scenario_slug
-from scheduler_core.lessons import CRITERIA, TRIGGER_KEYS, Lesson, Variant
+from playground.lessons.tooling import CRITERIA, TRIGGER_KEYS, Lesson, Variant
 
 
 def _trigger_property(key: str) -> dict[str, Any]:

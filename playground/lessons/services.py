@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from playground.lessons.selectors import lesson_list, scenario_slug
+from playground.lessons.tooling import Lesson, Variant
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario, Visibility
 from playground.scenarios.services import (
@@ -19,7 +20,6 @@ from playground.scenarios.services import (
     get_or_create_system_user,
     update_scenario,
 )
-from scheduler_core.lessons import Lesson, Variant
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 

@@ -16,10 +16,10 @@ from rest_framework.exceptions import PermissionDenied
 
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
+from playground.lessons.tooling import timed_commands
 from playground.runs import bus, commands, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
-from scheduler_core.lessons import timed_commands
 
 
 class TooManyRuns(InvalidDocuments):

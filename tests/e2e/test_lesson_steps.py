@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from scheduler_core.lessons import Lesson, find_event, load_lessons, run_variant
+from playground.lessons.tooling import Lesson, find_event, load_lessons, run_variant
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}

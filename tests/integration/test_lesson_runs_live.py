@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.lessons import RunResult, Variant, check_questions, check_steps, load_lessons, run_variant
+from playground.lessons.tooling import RunResult, Variant, check_questions, check_steps, load_lessons, run_variant
 from tests.integration.test_runs_live import Api
 
 LESSONS = [pytest.param(lesson, id=lesson.folder) for lesson in load_lessons()]

@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from playground.lessons.services import sync_lesson_scenarios
+from playground.lessons.tooling import load_lessons, timed_commands
 from playground.runs import services
 from playground.runs.models import Run
-from scheduler_core.lessons import load_lessons, timed_commands
 
 pytestmark = pytest.mark.django_db
 

@@ -21,9 +21,9 @@ from playground.lessons.services import (
     UPDATED,
     sync_lesson_scenarios,
 )
+from playground.lessons.tooling import LESSONS_DIR, load_lessons
 from playground.scenarios.models import Scenario
 from playground.scenarios.services import get_or_create_system_user
-from scheduler_core.lessons import LESSONS_DIR, load_lessons
 from tests.playground.scenarios_support import make_scenario, make_user, small_cluster
 
 LESSON_COUNT = len(load_lessons())

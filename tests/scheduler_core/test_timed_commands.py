@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from playground.lessons.tooling import load_lessons, timed_commands
 from scheduler_core import CommandError, Simulation
-from scheduler_core.lessons import load_lessons, timed_commands
 
 NODE = {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "node-a"},
         "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}

@@ -1,4 +1,4 @@
-// Lesson triggers, evaluated exactly like scheduler_core.lessons.trigger_matches (docs/lessons.md).
+// Lesson triggers, evaluated exactly like playground.lessons.tooling.trigger_matches (docs/lessons.md).
 import type { SimEvent } from "@/protocol/events";
 import type { Trigger } from "./api";
 

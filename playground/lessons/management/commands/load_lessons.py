@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from playground.lessons.services import LessonSlugTaken, sync_lesson_scenarios
-from scheduler_core.lessons import LessonError
+from playground.lessons.tooling import LessonError
 
 
 class Command(BaseCommand):

@@ -21,7 +21,7 @@ import yaml
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.preemption.evaluator import CRITERIA
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 LESSON_FILE = "lesson.yaml"
 DEFAULT_SCENARIO_FILE = "scenario.yaml"
 _FOLDER_RE = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
@@ -723,7 +723,7 @@ _CHECKS: dict[str, Callable[[Any, RunResult], list[str]]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m scheduler_core.lessons [FOLDER...]``: check lessons while writing them."""
+    """``python -m playground.lessons.tooling [FOLDER...]``: check lessons while writing them."""
     import sys
 
     folders = [Path(a) for a in (sys.argv[1:] if argv is None else argv)]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.lessons import (
+from playground.lessons.tooling import (
     Lesson,
     LessonError,
     RunResult,
