@@ -40,16 +40,25 @@ State = dict[str, Any]
 
 def apply_event(state: State, event: dict[str, Any]) -> State:
     """Pure: returns a new State; the input is not modified."""
-    kind = event["kind"]
-    if kind == "cluster.snapshot":
+    if event["kind"] == "cluster.snapshot":
         return copy.deepcopy(event["state"])
-    s = copy.deepcopy(state)
-    s["time"] = event["t"]
-    handler = _HANDLERS.get(kind)
+    return apply_event_in_place(copy.deepcopy(state), event)
+
+
+def apply_event_in_place(state: State, event: dict[str, Any]) -> State:
+    """The same State as ``apply_event``, made by changing ``state`` itself (a snapshot event
+    replaces it: use the returned State). For a caller that owns its State and folds many events
+    (``GET …/state/?seq=``, a watch): the pure form copied the whole cluster per event, 0.6 s
+    an event at 5,000 nodes. The event is copied, so the State never shares its objects."""
+    if event["kind"] == "cluster.snapshot":
+        return copy.deepcopy(event["state"])
+    event = copy.deepcopy(event)
+    state["time"] = event["t"]
+    handler = _HANDLERS.get(event["kind"])
     if handler is not None:
-        handler(s, event)
-    s["metrics"]["scheduler_pending_pods"] = {name: len(entries) for name, entries in s["queues"].items()}
-    return s
+        handler(state, event)
+    state["metrics"]["scheduler_pending_pods"] = {name: len(entries) for name, entries in state["queues"].items()}
+    return state
 
 
 def fold(events: list[dict[str, Any]]) -> State:

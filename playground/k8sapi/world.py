@@ -1,6 +1,6 @@
 """A run at one event seq as the API server sees it: the folded state plus what objects need beyond it.
 
-The state (scheduler_core.events.apply_event over the event log) is what the run view shows. API
+The state (scheduler_core.events.apply_event_in_place over the event log) is what the run view shows. API
 objects also need the manifests as written (containers, annotations), creation times, and the
 scheduler's Events; those come from the same log: the frozen documents, `command.applied`,
 `pod.added`/`node.added` and `k8s.event`.
@@ -14,7 +14,7 @@ from typing import Any
 
 from playground.runs import selectors
 from playground.runs.models import Run, RunEvent
-from scheduler_core.events import apply_event
+from scheduler_core.events import apply_event_in_place
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating")
 
@@ -69,7 +69,7 @@ class World:
         if event["kind"] == "cluster.snapshot":
             self.state = copy.deepcopy(event["state"])
         else:
-            self.state = apply_event(self.state, event)
+            self.state = apply_event_in_place(self.state, event)  # this world's own state
         self.seq = event["seq"]
         self.clock = max(self.clock, float(event.get("t") or 0.0))
         self.note(event)

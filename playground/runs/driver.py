@@ -14,6 +14,7 @@ command log (`Cursor.replay`) reaches exactly the same point and emits exactly t
 """
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -57,6 +58,10 @@ class RunDriver:
         self.idle_since: float | None = None
         self.state_seq = run.last_seq  # last seq whose state is stored (RunState); approximate on rebuild
         self.next_state_at = clock()  # storing states is kept to a small share of the run's time
+        # ... and of the run's storage: a state is stored once the events since the last one add
+        # up to 1/STATE_LOG_RATIO of its size (a 5,000-node state is ~10 MB).
+        self.event_bytes_since_state = 0
+        self.last_state_bytes = 0
         self.published = (run.time, 0.0)  # (virtual time, wall time) of the clock viewers last got
         self.anchor_vt, self.anchor_wall = run.time, clock()
         born = run.created_at.timestamp() if run.created_at else wall()
@@ -308,7 +313,8 @@ class RunDriver:
         run.clock_wall = self.wall()
         started = self.clock()
         state = self._state_due(run.last_seq)
-        leases.commit_tick(run, self.token, self.events, self.applied, self.status_changed, self.batch_wall, state)
+        self.event_bytes_since_state += leases.commit_tick(
+            run, self.token, self.events, self.applied, self.status_changed, self.batch_wall, state)
         if state is not None:  # encoding and storing a big state costs more than building it
             self.next_state_at = max(self.next_state_at,
                                      self.clock() + conf.STATE_COST_FACTOR * (self.clock() - started))
@@ -331,7 +337,7 @@ class RunDriver:
         run.last_seq = simulation.last_seq(chunk, run.last_seq)
         run.time = max(run.time, float(chunk[-1].get("t", run.time)))
         try:
-            leases.commit_tick(run, self.token, chunk, [], False, self.batch_wall, None)
+            self.event_bytes_since_state += leases.commit_tick(run, self.token, chunk, [], False, self.batch_wall, None)
         except Exception:
             run.last_seq, run.time = saved
             self.events = chunk + self.events
@@ -344,8 +350,11 @@ class RunDriver:
         now = self.clock()
         if not self.events or seq - self.state_seq < conf.STATE_EVERY_EVENTS or now < self.next_state_at:
             return None
+        if self.event_bytes_since_state * conf.STATE_LOG_RATIO < self.last_state_bytes:
+            return None
         state = {**self.sim.state(), "time": self.events[-1]["t"]}
         self.state_seq, self.next_state_at = seq, now + conf.STATE_COST_FACTOR * (self.clock() - now)
+        self.last_state_bytes, self.event_bytes_since_state = len(json.dumps(state, separators=(",", ":"))), 0
         return state
 
     def _maybe_reanchor(self) -> None:

@@ -68,8 +68,9 @@ def expire(token: str) -> None:
 
 def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: list[RunCommand],
                 status_changed: bool, produced_at: float | None = None,
-                state: dict[str, Any] | None = None) -> None:
-    """One tick of a run in one transaction; viewers hear of it only after the commit."""
+                state: dict[str, Any] | None = None) -> int:
+    """One tick of a run in one transaction; viewers hear of it only after the commit.
+    Returns the bytes of event JSON stored."""
     with transaction.atomic():
         fields = {"status": run.status, "reason": run.reason, "speed": run.speed, "time": run.time,
                   "clock_wall": run.clock_wall, "last_seq": run.last_seq, "updated_at": timezone.now(),
@@ -84,6 +85,7 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
             RunState.objects.update_or_create(run_id=run.pk, seq=run.last_seq, defaults={"state": state})
         view = selectors.run_view(run) if status_changed else None
         transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at, bool(applied), texts))
+    return sum(map(len, texts))
 
 
 def store_events(run_id: int, events: list[dict[str, Any]], texts: list[str] | None = None) -> None:

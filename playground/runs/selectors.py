@@ -118,7 +118,7 @@ def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int 
 
 def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
     """Fold the stored events up to seq onto the nearest stored state (None: nothing stored yet)."""
-    from scheduler_core.events import apply_event
+    from scheduler_core.events import apply_event_in_place
 
     stored = RunState.objects.filter(run_id=run_id).order_by("-seq")
     start = (stored.filter(seq__lte=seq) if seq is not None else stored).first()
@@ -129,8 +129,8 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
                 state = event["state"]
             elif state is None:
                 raise ValueError(f"run {run_id}: event {event['seq']} comes before any cluster.snapshot")
-            else:
-                state = apply_event(state, event)
+            else:  # the state was read for this call alone: fold in place
+                state = apply_event_in_place(state, event)
     return state
 
 

@@ -520,3 +520,23 @@ def test_a_computing_run_gives_way_at_the_next_advance_when_urgent_work_comes_in
     harness.engine.wake(run.pk)  # urgent work is waiting in the engine's inbox
     assert driver.work(clock.now + 0.2) == "ready"
     assert driver.cursor.ticks - ticks == 1
+
+
+def test_stored_states_stay_within_a_multiple_of_the_event_log(
+        harness: Harness, fake_core: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 5,000-node run stored 2–3 GB of states against ~0.1 GB of events: a state is stored only
+    once the events since the last one add up to 1/STATE_LOG_RATIO of its size."""
+    from playground.runs.models import RunState
+
+    monkeypatch.setattr(conf, "STATE_EVERY_EVENTS", 5)
+    monkeypatch.setattr(conf, "STATE_COST_FACTOR", 0)
+    monkeypatch.setattr(conf, "STATE_LOG_RATIO", 0.5)  # binding here: the fake's states are small
+    run = make_run([node("n1"), *[pod(f"p{i}") for i in range(300)]], speed=0)
+    harness.start(run)
+    harness.run(until=5)
+    assert fresh(run).status == "finished"
+    sizes = [len(json.dumps(s, separators=(",", ":"))) for s in
+             RunState.objects.filter(run=run).order_by("seq").values_list("state", flat=True)]
+    events = sum(len(json.dumps(e, separators=(",", ":"))) for e in stored(run))
+    assert len(sizes) >= 2
+    assert sum(sizes[1:]) <= 0.5 * events * 1.05  # every state after the first was paid for by events

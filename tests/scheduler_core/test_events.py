@@ -35,3 +35,26 @@ def test_apply_event_leaves_the_previous_state_untouched() -> None:
     for event in sim.events[1:]:
         apply_event(state, event)
     assert state == before
+
+
+def test_folding_in_place_gives_the_pure_fold_s_states_and_leaves_the_events_alone() -> None:
+    """GET …/state/?seq= and the Kubernetes API's watch fold in place; the result must be what
+    the pure fold gives after every event, and the event log must not change."""
+    import copy as _copy
+
+    from scheduler_core.events import apply_event_in_place
+    from tests.scheduler_core.simkit import simulate
+    from tests.scheduler_core.builders import make_node, make_pod
+
+    sim = simulate([make_node("n1", cpu="2"), make_node("n2", cpu="1")],
+                   [make_pod("a", 1, cpu="1"), make_pod("b", 5, cpu="1"), make_pod("c", 10, cpu="2")])
+    sim.run(until=120)
+    events = sim.events
+    before = _copy.deepcopy(events)
+    pure = apply_event({}, events[0])
+    owned = apply_event_in_place({}, events[0])
+    for event in events[1:]:
+        pure = apply_event(pure, event)
+        owned = apply_event_in_place(owned, event)
+        assert owned == pure, event["kind"]
+    assert events == before
