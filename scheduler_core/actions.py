@@ -12,12 +12,12 @@ from scheduler_core.commands import CommandError
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.controllers import ControllerManager
 from scheduler_core.diagnosis import Diagnosis, truncate_message
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.runtime import Framework
+from scheduler_core.object_views import namespace_view, node_view, pod_view, t
 from scheduler_core.objects import DEFAULT_SCHEDULER_NAME, Namespace, Node, Pod, Taint
 from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
-from scheduler_core.views import namespace_view, node_view, pod_view, t
 
 TERMINATE, PREEMPTION, DISRUPTION = "terminate", "preemption", "disruption"
 

@@ -30,11 +30,11 @@ from scheduler_core.manifests import (
     parse_node,
     parse_pod,
 )
+from scheduler_core.object_views import cluster_views, t
 from scheduler_core.objects import Cluster, Namespace, Pod
 from scheduler_core.queue import PriorityQueue
 from scheduler_core.schedule_one import Scheduler
 from scheduler_core.timed_commands import TimedCommands
-from scheduler_core.views import cluster_views, t
 
 LEFTOVER_FLUSH_PERIOD = 30.0
 SNAPSHOT_FORMAT = "scheduler_core.replay/1"

@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from playground.runs import conf, leases, selectors, simulation
+from playground.runs import conf, leases, replay, selectors
 from playground.runs.models import Run, RunCommand
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ Next = At | str
 class RunDriver:
     def __init__(self, run: Run, token: str, clock: Clock, wall: Clock = time.time) -> None:
         self.run_row, self.token, self.clock, self.wall = run, token, clock, wall
-        self.cursor: simulation.Cursor | None = None
+        self.cursor: replay.Cursor | None = None
         self.building: Future[Any] | None = None
         self.rebuild: Iterator[list[dict[str, Any]]] | None = None
         self.events: list[dict[str, Any]] = []  # produced, not yet committed
@@ -77,14 +77,14 @@ class RunDriver:
     def build(self) -> Any:
         """CPU-heavy and free of the database: the engine runs it in its builder thread."""
         run = self.run_row
-        return simulation.build(run.documents, run.settings, run.seed, run.timed_commands)
+        return replay.build(run.documents, run.settings, run.seed, run.timed_commands)
 
     def _start_rebuild(self, sim: Any) -> None:
-        self.cursor = simulation.Cursor(sim)
+        self.cursor = replay.Cursor(sim)
         commands, self.command_seq = selectors.recorded_commands(self.run_row.pk)
         self.rebuild = self._rebuilding(commands)
 
-    def _rebuilding(self, commands: list[simulation.Command]) -> Iterator[list[dict[str, Any]]]:
+    def _rebuilding(self, commands: list[replay.Command]) -> Iterator[list[dict[str, Any]]]:
         assert self.cursor is not None
         stored = self.run_row.last_seq
         yield [e for e in self.sim.events if e["seq"] > stored]
@@ -278,7 +278,7 @@ class RunDriver:
         while self.sim.next_time() is not None:
             produced = self.cursor.advance()
             self._emit(produced)
-            if simulation.ran_a_cycle(produced):
+            if replay.ran_a_cycle(produced):
                 break
         self._anchor(self.sim.now)
         self.status_changed = True
@@ -308,7 +308,7 @@ class RunDriver:
         self._maybe_reanchor()
         if not (self.events or self.applied or self.status_changed):
             return
-        run.last_seq = simulation.last_seq(self.events, run.last_seq)
+        run.last_seq = replay.last_seq(self.events, run.last_seq)
         run.time = self.sim.now if run.status == Status.FINISHED else self._display_time()
         run.clock_wall = self.wall()
         started = self.clock()
@@ -334,7 +334,7 @@ class RunDriver:
         run = self.run_row
         chunk, self.events = self.events[:conf.BATCH_EVENTS], self.events[conf.BATCH_EVENTS:]
         saved = (run.last_seq, run.time)
-        run.last_seq = simulation.last_seq(chunk, run.last_seq)
+        run.last_seq = replay.last_seq(chunk, run.last_seq)
         run.time = max(run.time, float(chunk[-1].get("t", run.time)))
         try:
             self.event_bytes_since_state += leases.commit_tick(run, self.token, chunk, [], False, self.batch_wall, None)

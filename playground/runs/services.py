@@ -17,7 +17,7 @@ from rest_framework.exceptions import PermissionDenied
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
 from playground.lessons.tooling import timed_commands
-from playground.runs import bus, commands, conf, leases, recovery, selectors
+from playground.runs import bus, command_bodies, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
 
@@ -41,7 +41,7 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
     speed = run_settings.get("speed", 1) if speed is None else speed
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDocuments([field_error("seed", "must be an integer", value=seed)])
-    speed = commands.normalise({"type": "speed", "speed": speed})["speed"]
+    speed = command_bodies.normalise({"type": "speed", "speed": speed})["speed"]
     timed = lesson_timed_commands(lesson, scenario.slug) if lesson else []
     paused = bool(lesson) if paused is None else paused
     with transaction.atomic():
@@ -98,7 +98,7 @@ def lesson_timed_commands(slug: str, scenario_slug: str) -> list[dict[str, Any]]
 def submit_command(run: Run, user: User, body: Any) -> RunCommand:
     if not selectors.can_control(user, run):
         raise PermissionDenied(f"only the owner of run {run.pk} can control it")
-    payload = commands.normalise(body)
+    payload = command_bodies.normalise(body)
     if payload["type"] == "restart":
         raise InvalidDocuments([field_error("type", "restart is answered by restart_run", value="restart")])
     _check_accepts(run, payload)

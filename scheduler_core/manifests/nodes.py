@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from scheduler_core.manifests.context import Doc
+from scheduler_core.manifests.label_selectors import taints
 from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_name
 from scheduler_core.manifests.resources import resource_list
-from scheduler_core.manifests.selectors import taints
 from scheduler_core.objects import Node
 
 _SPEC_UNMODELLED = ("podCIDR", "podCIDRs", "providerID", "configSource", "externalID")

@@ -5,9 +5,9 @@ import re
 from typing import Any
 
 from scheduler_core.manifests.context import Doc, child
+from scheduler_core.manifests.label_selectors import label_selector
 from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_name
-from scheduler_core.manifests.selectors import label_selector
 from scheduler_core.objects import PodDisruptionBudget
 
 _PERCENT = re.compile(r"^[0-9]+%$")

@@ -6,6 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from scheduler_core.manifests.context import Doc, child, index
+from scheduler_core.manifests.label_selectors import (
+    node_affinity,
+    pod_affinity,
+    tolerations,
+    topology_spread_constraints,
+)
 from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import (
     check_label_key,
@@ -14,12 +20,6 @@ from scheduler_core.manifests.names import (
     dns1123_label_errors,
 )
 from scheduler_core.manifests.resources import container_requests, resource_list
-from scheduler_core.manifests.selectors import (
-    node_affinity,
-    pod_affinity,
-    tolerations,
-    topology_spread_constraints,
-)
 from scheduler_core.manifests.times import parse_time
 from scheduler_core.objects import (
     DEFAULT_SCHEDULER_NAME,

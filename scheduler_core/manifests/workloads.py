@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scheduler_core.manifests.context import Doc, child
+from scheduler_core.manifests.label_selectors import label_selector
 from scheduler_core.manifests.meta import read_metadata
 from scheduler_core.manifests.names import check_labels, check_name
 from scheduler_core.manifests.pods import PodDraft, parse_pod_draft
 from scheduler_core.manifests.priority import admit_pod
-from scheduler_core.manifests.selectors import label_selector
 from scheduler_core.objects import LabelSelector, Pod, PriorityClass, Workload
 
 # How long a Job's pod runs once bound (virtual seconds), as a pod-template annotation.

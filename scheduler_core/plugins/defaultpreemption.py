@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from scheduler_core.diagnosis import Diagnosis
-from scheduler_core.framework.events import POD_DELETE, SKIP, ClusterEventWithHint
+from scheduler_core.framework.cluster_events import POD_DELETE, SKIP, ClusterEventWithHint
 from scheduler_core.framework.interface import CycleState, Status
 from scheduler_core.objects import Pod
 from scheduler_core.preemption.evaluator import Evaluator

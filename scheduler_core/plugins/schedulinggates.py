@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Status
 from scheduler_core.objects import Pod
 

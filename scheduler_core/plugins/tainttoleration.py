@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import CycleState, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Node, Pod, Taint, Toleration

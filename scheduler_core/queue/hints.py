@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scheduler_core.framework.events import QUEUE, ClusterEvent, ClusterEventWithHint
+from scheduler_core.framework.cluster_events import QUEUE, ClusterEvent, ClusterEventWithHint
 from scheduler_core.queue.queued_pod_info import QueuedPodInfo
 
 # queueingStrategy, ordered so that max() picks the strongest

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from scheduler_core.framework.events import ClusterEvent, ClusterEventWithHint
+from scheduler_core.framework.cluster_events import ClusterEvent, ClusterEventWithHint
 from scheduler_core.framework.interface import Status
 from scheduler_core.objects import Pod
 from scheduler_core.queue.hints import _AFTER_BACKOFF, _SKIP, InFlightEvent, QueueingHints
@@ -141,7 +141,7 @@ class PriorityQueue:
 
     def flush_unschedulable_leftover(self, now: float) -> None:
         """flushUnschedulablePodsLeftover: strict > on the time since the last failure."""
-        from scheduler_core.framework.events import UNSCHEDULABLE_TIMEOUT
+        from scheduler_core.framework.cluster_events import UNSCHEDULABLE_TIMEOUT
         for qpi in list(self._unschedulable.values()):
             if not qpi.gated and now - qpi.timestamp > self.max_in_unschedulable:
                 self._requeue(qpi, _AFTER_BACKOFF, now, UNSCHEDULABLE, UNSCHEDULABLE_TIMEOUT.label)
@@ -157,7 +157,7 @@ class PriorityQueue:
     # upstream: Activate: the PodsToActivate (podsToActivate) of a cycle
     def activate(self, key: str, now: float) -> None:
         """Activate: straight to activeQ (ForceActivate); in-flight pods remember a wildcard event."""
-        from scheduler_core.framework.events import FORCE_ACTIVATE
+        from scheduler_core.framework.cluster_events import FORCE_ACTIVATE
         if key in self._in_flight:
             self._in_flight_events.append((FORCE_ACTIVATE, None, key))
             self.move_request_cycle = self.scheduling_cycle

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from playground.api_errors import InvalidDocuments
-from playground.runs import commands
+from playground.runs import command_bodies
 
 
 @pytest.mark.parametrize(("body", "payload"), [
@@ -30,7 +30,7 @@ from playground.runs import commands
                  id="set_namespace_labels keeps the namespace and its new labels"),
 ])
 def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, Any]) -> None:
-    assert commands.normalise(body) == payload
+    assert command_bodies.normalise(body) == payload
 
 
 @pytest.mark.parametrize(("body", "field", "value"), [
@@ -54,6 +54,6 @@ def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, 
 ])
 def test_invalid_commands_name_the_field_and_the_value(body: dict[str, Any], field: str, value: Any) -> None:
     with pytest.raises(InvalidDocuments) as raised:
-        commands.normalise(body)
+        command_bodies.normalise(body)
     error = raised.value.errors[0]
     assert (error["field"], error["value"]) == (field, value)

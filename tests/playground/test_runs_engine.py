@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from playground.runs import bus, conf, leases, selectors, services, simulation
+from playground.runs import bus, conf, leases, replay, selectors, services
 from playground.runs.engine import Engine
 from playground.runs.models import Run, RunCommand, RunEvent
 from playground.scenarios.models import Scenario
@@ -102,7 +102,7 @@ def fake_core(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> None:
             clock.now += COST_PER_ADVANCE
             return super().advance()
 
-    monkeypatch.setattr(simulation, "build", lambda docs, settings, seed, *_: CostlyFake.from_documents(docs, seed=seed))
+    monkeypatch.setattr(replay, "build", lambda docs, settings, seed, *_: CostlyFake.from_documents(docs, seed=seed))
 
 
 _owners = iter(range(10**6))
@@ -394,7 +394,7 @@ def k8s_pod(name: str, cpu: str = "500m") -> dict[str, Any]:
 
 def replayed(run: Run) -> list[dict[str, Any]]:
     """The run's log recomputed from its frozen scenario, seed and command log: the worker's replay."""
-    cursor = simulation.Cursor(simulation.build(run.documents, run.settings, run.seed, run.timed_commands))
+    cursor = replay.Cursor(replay.build(run.documents, run.settings, run.seed, run.timed_commands))
     for _ in cursor.replay(selectors.recorded_commands(run.pk)[0], run.last_seq):
         pass
     return cursor.sim.events[: run.last_seq]

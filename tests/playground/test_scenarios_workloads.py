@@ -67,7 +67,7 @@ def test_a_job_imports_from_yaml_and_exports_the_same(alice: User) -> None:
 
 
 def test_a_scale_run_command_is_normalised_with_its_namespace() -> None:
-    from playground.runs.commands import normalise
+    from playground.runs.command_bodies import normalise
 
     body = {"type": "scale", "kind": "StatefulSet", "name": "db", "replicas": 2, "namespace": "shop", "x": 1}
     assert normalise(body) == {"type": "scale", "kind": "StatefulSet", "name": "db", "replicas": 2,
@@ -78,7 +78,7 @@ def test_a_scale_run_command_with_bad_replicas_is_a_400_naming_replicas() -> Non
     import pytest
 
     from playground.api_errors import InvalidDocuments
-    from playground.runs.commands import normalise
+    from playground.runs.command_bodies import normalise
 
     with pytest.raises(InvalidDocuments) as err:
         normalise({"type": "scale", "kind": "Deployment", "name": "web", "replicas": "3"})

@@ -43,8 +43,8 @@ def test_folding_in_place_gives_the_pure_fold_s_states_and_leaves_the_events_alo
     import copy as _copy
 
     from scheduler_core.events import apply_event_in_place
-    from tests.scheduler_core.simkit import simulate
     from tests.scheduler_core.builders import make_node, make_pod
+    from tests.scheduler_core.simkit import simulate
 
     sim = simulate([make_node("n1", cpu="2"), make_node("n2", cpu="1")],
                    [make_pod("a", 1, cpu="1"), make_pod("b", 5, cpu="1"), make_pod("c", 10, cpu="2")])

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Code, CycleState
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import (

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult
 from scheduler_core.objects import (
     Node,

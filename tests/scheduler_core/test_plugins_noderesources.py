@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Code, CycleState
 from scheduler_core.objects import Node, Pod
 from scheduler_core.plugins.noderesources import (

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Code, CycleState
 from scheduler_core.objects import Pod, Toleration
 from scheduler_core.plugins.nodename import NodeName

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.framework.events import (
+from scheduler_core.framework.cluster_events import (
     NODE_ADD,
     QUEUE,
     SKIP,

@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 from scheduler_core import SchedulerConfig, Simulation
-from scheduler_core.framework.events import UNSCHEDULABLE_TIMEOUT
+from scheduler_core.framework.cluster_events import UNSCHEDULABLE_TIMEOUT
 from scheduler_core.framework.interface import CycleState, Status
 from scheduler_core.objects import (
     LabelSelector,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import Status
 from scheduler_core.queue import PriorityQueue
 from tests.scheduler_core.builders import make_node, make_pod, taint

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import AllNodes
 from scheduler_core.objects import Node, Pod

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scheduler_core.framework import events as ev
+from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.interface import CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import CPU, EPHEMERAL_STORAGE, MEMORY, PODS, Node, Pod
