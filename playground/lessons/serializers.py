@@ -8,30 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.lessons.selectors import scenario_slug
-from playground.lessons.tooling import CRITERIA, TRIGGER_KEYS, Lesson, Variant
-
-
-def _trigger_property(key: str) -> dict[str, Any]:
-    if key in ("time", "until"):
-        return {"type": "number"}
-    if key == "nth":
-        return {"type": "integer", "minimum": 1}
-    if key == "criterion":
-        return {"type": "string", "enum": list(CRITERIA)}
-    return {"type": "string"}
-
-
-TRIGGER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": (
-        "Fires at the nth (default first) event in the run's stream that matches every given key. "
-        "event = kind; time = the event's t is at least this; messageContains = substring of message; "
-        "queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's "
-        "field of that name (a pod or node view counts by key or name). See docs/lessons.md."
-    ),
-    "properties": {key: _trigger_property(key) for key in TRIGGER_KEYS},
-    "additionalProperties": False,
-}
+from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Variant
 
 
 @extend_schema_field(TRIGGER_SCHEMA)

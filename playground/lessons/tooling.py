@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import yaml
 
 from scheduler_core.commands import CommandError, validate_command
+from scheduler_core.events import EVENT_KINDS
 from scheduler_core.preemption.evaluator import CRITERIA
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
@@ -315,30 +317,59 @@ def _command_node(c: TimedCommand) -> set[str]:
     return set()
 
 
+def _trigger_property(key: str) -> dict[str, Any]:
+    if key in ("time", "until"):
+        return {"type": "number"}
+    if key == "nth":
+        return {"type": "integer", "minimum": 1}
+    if key == "criterion":
+        return {"type": "string", "enum": list(CRITERIA)}
+    if key == "event":
+        return {"type": "string", "enum": list(EVENT_KINDS)}
+    return {"type": "string"}
+
+
+# The one definition of a step's or a question's trigger: lesson files are validated against it
+# here, and /api/lessons/ publishes it (playground/lessons/serializers.py, the OpenAPI schema).
+TRIGGER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "Fires at the nth (default first) event in the run's stream that matches every given key. "
+        "event = kind; time = the event's t is at least this; messageContains = substring of message; "
+        "queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's "
+        "field of that name (a pod or node view counts by key or name). See docs/lessons.md."
+    ),
+    "properties": {key: _trigger_property(key) for key in TRIGGER_KEYS},
+    "additionalProperties": False,
+    "anyOf": [{"required": ["event"]}, {"required": ["time"]}],
+}
+_TRIGGERS = jsonschema.Draft202012Validator(TRIGGER_SCHEMA)
+
+
 def _trigger(data: Any, file: str, path: str) -> Trigger:
-    r = _Reader(data, file, path, TRIGGER_KEYS)
-    if not (r.has("event") or r.has("time")):
-        r.fail("", "needs 'event' (an event kind) or 'time' (virtual seconds)")
-    if r.has("event"):
-        kind = r.text("event")
-        kinds = _event_kinds()
-        if kinds and kind not in kinds:
-            r.fail("event", f"unknown event kind {kind!r} (docs/events.md lists them)")
-    if r.has("time"):
-        r.get("time", (int, float))
-    if r.has("nth") and r.get("nth", int) < 1:
-        r.fail("nth", "must be 1 or more")
-    if r.has("criterion") and r.get("criterion", str) not in CRITERIA:
-        r.fail("criterion", f"must be one of {', '.join(CRITERIA)}")
-    return dict(r.data)
+    error = min(_TRIGGERS.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)), default=None)
+    if error is None:
+        return dict(data)
+    where = ".".join(p for p in (path, *map(str, error.absolute_path)) if p) or "(top level)"
+    raise LessonError(f"{file}: {where}: {_problem(error)}")
 
 
-def _event_kinds() -> frozenset[str]:
-    try:
-        from scheduler_core.events import EVENT_KINDS
-    except ImportError:  # the engine has not landed; the run-time checks still catch typos
-        return frozenset()
-    return frozenset(EVENT_KINDS)
+def _problem(error: jsonschema.ValidationError) -> str:
+    """What is wrong, in the words the rest of the lesson checker uses (field and value)."""
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(TRIGGER_KEYS))
+        return f"unknown field {extra[0]!r} (allowed: {', '.join(TRIGGER_KEYS)})"
+    if error.validator == "anyOf":
+        return "needs 'event' (an event kind) or 'time' (virtual seconds)"
+    if error.validator == "enum" and error.absolute_path and error.absolute_path[-1] == "event":
+        return f"unknown event kind {error.instance!r} (docs/events.md lists them)"
+    if error.validator == "enum":
+        return f"must be one of {', '.join(map(str, error.validator_value))}, got {error.instance!r}"
+    if error.validator == "minimum":
+        return f"must be {error.validator_value} or more, got {error.instance!r}"
+    if error.validator == "type":
+        return f"must be a {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+    return str(error.message)
 
 
 def _step(data: Any, file: str, path: str) -> Step:

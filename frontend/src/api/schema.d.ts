@@ -1552,7 +1552,8 @@ export interface components {
             explanation: string;
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             revealAt: {
-                event?: string;
+                /** @enum {string} */
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pod.succeeded" | "workload.updated" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -1569,7 +1570,7 @@ export interface components {
                 /** @enum {string} */
                 criterion?: "onlyCandidate" | "fewestPDBViolations" | "lowestHighestPriority" | "smallestPrioritySum" | "fewestVictims" | "latestStartTime" | "random";
                 result?: string;
-            };
+            } | unknown | unknown;
         };
         QuestionView: {
             key: string;
@@ -1757,7 +1758,8 @@ export interface components {
             markdown: string;
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             at: {
-                event?: string;
+                /** @enum {string} */
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pod.succeeded" | "workload.updated" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -1774,7 +1776,7 @@ export interface components {
                 /** @enum {string} */
                 criterion?: "onlyCandidate" | "fewestPDBViolations" | "lowestHighestPriority" | "smallestPrioritySum" | "fewestVictims" | "latestStartTime" | "random";
                 result?: string;
-            };
+            } | unknown | unknown;
         };
         Tally: {
             /** @description choice → how many */
