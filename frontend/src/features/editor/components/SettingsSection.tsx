@@ -36,7 +36,7 @@ export function SettingsSection({ settings, onChange, errors, readOnly }: Props)
       <h3 id="settings-title">Scheduler settings</h3>
       <div className="settings-grid">
         <TextField label="Seed" type="number" hint="same seed, same run" value={settings.seed === undefined ? "" : String(settings.seed)} onChange={(v) => put("seed", num(v))} error={e("seed")} readOnly={readOnly} />
-        <TextField label="Speed" type="number" hint="virtual seconds per wall second, 0.1 to 1000; 0 = as fast as possible" value={settings.speed === undefined ? "" : String(settings.speed)} onChange={(v) => put("speed", num(v))} error={e("speed")} readOnly={readOnly} />
+        <TextField label="Speed" type="number" hint="virtual seconds per wall second; 0 = as fast as possible (the server says the allowed range)" value={settings.speed === undefined ? "" : String(settings.speed)} onChange={(v) => put("speed", num(v))} error={e("speed")} readOnly={readOnly} />
         <TextField label="percentageOfNodesToScore" type="number" hint="0 = adaptive" value={settings.percentageOfNodesToScore === undefined ? "" : String(settings.percentageOfNodesToScore)} onChange={(v) => put("percentageOfNodesToScore", num(v))} error={e("percentageOfNodesToScore")} readOnly={readOnly} />
         <CheckField label="Preemption (DefaultPreemption) enabled" checked={settings.preemption !== false} onChange={(c) => put("preemption", c)} error={e("preemption")} readOnly={readOnly} />
       </div>
