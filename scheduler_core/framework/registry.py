@@ -5,6 +5,11 @@ Constructor arguments come from SchedulerConfig; a plugin receives only the keyw
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scheduler_core.framework.handle import Handle
+
 import importlib
 import inspect
 from typing import Any
@@ -31,7 +36,7 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
 )
 
 
-def plugin_args(config: SchedulerConfig, handle: Any) -> dict[str, Any]:
+def plugin_args(config: SchedulerConfig, handle: Handle) -> dict[str, Any]:
     """Every keyword a default plugin may take; each plugin gets the subset its __init__ names."""
     return {
         "handle": handle,
@@ -48,7 +53,7 @@ def plugin_args(config: SchedulerConfig, handle: Any) -> dict[str, Any]:
     }
 
 
-def build_default_plugins(config: SchedulerConfig, handle: Any) -> list[Any]:
+def build_default_plugins(config: SchedulerConfig, handle: Handle) -> list[Any]:
     """Instantiate the default profile. A plugin that fails to import is a bug: it raises."""
     args = plugin_args(config, handle)
     plugins: list[Any] = []

@@ -1,9 +1,14 @@
 """DefaultPreemption (plugins/defaultpreemption/default_preemption.go): PostFilter + PreEnqueue.
 
-The handle is the Simulation: it owns the cluster, framework, queue, RNG and clock, and carries
+The handle (framework/handle.py: the Simulation behind it) gives the cluster, framework, queue, RNG and clock, and carries
 out the API calls of prepareCandidate (victim deletion, clearing lower nominations) at virtual time.
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scheduler_core.framework.handle import Handle
 
 from typing import Any
 
@@ -21,7 +26,7 @@ WAITING_FOR_PREEMPTION = "waiting for the preemption for this pod to be finished
 class DefaultPreemption:
     name = NAME
 
-    def __init__(self, handle: Any, async_preemption: bool = True,
+    def __init__(self, handle: Handle, async_preemption: bool = True,
                  min_candidate_nodes_percentage: int = 10, min_candidate_nodes_absolute: int = 100) -> None:
         self.handle = handle
         self.async_preemption = async_preemption

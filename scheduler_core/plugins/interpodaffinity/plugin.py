@@ -27,6 +27,7 @@ from scheduler_core.plugins.interpodaffinity.terms import (
 )
 
 if TYPE_CHECKING:
+    from scheduler_core.framework.handle import Handle
     from scheduler_core.framework.nodeinfo import NodeInfo
 
 NAME = "InterPodAffinity"
@@ -52,7 +53,7 @@ class InterPodAffinity:
         ignore_preferred_terms_of_existing_pods: bool = False,
         queue_on_deleted_pods_anti_affinity: bool | None = None,
         config: Any = None,
-        handle: Any = None,
+        handle: Handle | None = None,
     ) -> None:
         self._handle = handle  # its ``cluster`` is the snapshot (SharedLister)
         self.hard_pod_affinity_weight = hard_pod_affinity_weight

@@ -9,9 +9,13 @@ ANDed into the selector with the pod's own label values.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scheduler_core.framework.handle import Handle
+
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scheduler_core.objects import (
     LabelSelector,
@@ -86,7 +90,7 @@ def is_terminating(pod: Pod) -> bool:
     return getattr(pod, "deletion_timestamp", None) is not None
 
 
-def terminating_lookup(handle: Any) -> TerminatingFn:
+def terminating_lookup(handle: Handle | None) -> TerminatingFn:
     """How to tell a terminating pod: the simulation keeps deletionTimestamp in its pod records
     (``handle.cluster.pods[key].deletion_timestamp``) rather than on the frozen Pod."""
     records = getattr(getattr(handle, "cluster", None), "pods", None)

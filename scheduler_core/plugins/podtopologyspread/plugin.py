@@ -22,6 +22,7 @@ from scheduler_core.plugins.podtopologyspread.filtering import (
 from scheduler_core.plugins.podtopologyspread.scoring import PreScoreState
 
 if TYPE_CHECKING:
+    from scheduler_core.framework.handle import Handle
     from scheduler_core.framework.nodeinfo import NodeInfo
 
 NAME = "PodTopologySpread"
@@ -35,7 +36,7 @@ class PodTopologySpread:
 
     name = NAME
 
-    def __init__(self, queueing_hints: bool = True, handle: Any = None) -> None:
+    def __init__(self, queueing_hints: bool = True, handle: Handle | None = None) -> None:
         # Without QueueingHints upstream does not register Pod/UpdatePodToleration.
         self.queueing_hints = queueing_hints
         self._terminating = terminating_lookup(handle)
