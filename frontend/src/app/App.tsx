@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
+import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { newQueryClient } from "@/lib/query";
 import { Link, navigate, useLocation } from "@/lib/router";
-import { fetchMe, fetchVersion, type Me, type ModelVersion } from "@/lib/session";
+import { fetchMe, fetchVersion, type Me } from "@/lib/session";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
 import { AccountRoute } from "./routes/AccountRoute";
@@ -39,24 +41,33 @@ function Route({ me, onSignedIn }: Session) {
 }
 
 export function App() {
-  const [version, setVersion] = useState<ModelVersion | null>(null);
-  const [me, setMe] = useState<Me | null>(null);
+  const [client] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const queries = useQueryClient();
+  const version = useQuery({ queryKey: ["version"], queryFn: fetchVersion, staleTime: Infinity }).data ?? null;
+  const me = useQuery({ queryKey: ["me"], queryFn: fetchMe }).data ?? null;
+  const setMe = (who: Me) => queries.setQueryData(["me"], who);
   const [large, setLarge] = useState(() => localStorage.getItem("largeType") === "1");
   // Bumped when the session changes hands (log out), so pages refetch what is "mine".
   const [sessionEpoch, setSessionEpoch] = useState(0);
   const { pathname } = useLocation();
   const signedOut = () => {
     setMe(ANONYMOUS);
+    void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" && q.queryKey[0] !== "version" });
     setSessionEpoch((n) => n + 1);
     navigate("/");
   };
-  useEffect(() => {
-    fetchVersion().then(setVersion, () => setVersion(null));
-  }, []);
   // The first write makes a visitor a guest; re-ask who we are as people move around.
   useEffect(() => {
-    fetchMe().then(setMe, () => setMe(null));
-  }, [pathname]);
+    void queries.invalidateQueries({ queryKey: ["me"] });
+  }, [pathname, queries]);
   useEffect(() => {
     document.documentElement.classList.toggle("large-type", large);
     localStorage.setItem("largeType", large ? "1" : "0");

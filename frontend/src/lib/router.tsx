@@ -4,9 +4,10 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 const listeners = new Set<() => void>();
 window.addEventListener("popstate", () => listeners.forEach((l) => l()));
 
-export function navigate(to: string, opts: { replace?: boolean } = {}): void {
-  if (opts.replace) history.replaceState(null, "", to);
-  else history.pushState(null, "", to);
+/** `state` rides along in the history entry (e.g. a message for the next page: `takeState`). */
+export function navigate(to: string, opts: { replace?: boolean; state?: Record<string, unknown> } = {}): void {
+  if (opts.replace) history.replaceState(opts.state ?? null, "", to);
+  else history.pushState(opts.state ?? null, "", to);
   listeners.forEach((l) => l());
   window.scrollTo?.(0, 0);
 }
@@ -30,4 +31,13 @@ export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchor
     navigate(href);
   };
   return <a href={href} onClick={handle} {...rest} />;
+}
+
+/** Read a value `navigate(…, { state })` left for this page, once: it is removed from the entry. */
+export function takeState(key: string): unknown {
+  const state = (history.state ?? {}) as Record<string, unknown>;
+  if (!(key in state)) return undefined;
+  const { [key]: value, ...rest } = state;
+  history.replaceState(Object.keys(rest).length ? rest : null, "");
+  return value;
 }

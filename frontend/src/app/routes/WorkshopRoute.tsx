@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 // Workshop routes: /w/new (lead one), /w/<code> (join / follow / try it myself),
 // /w/<code>/host (the instructor's dashboard over the run the class follows).
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
@@ -22,20 +23,12 @@ import { RunPage } from "./RunPage";
 type LessonItem = { slug: string; title: string; number: number };
 
 function useLessons(): LessonItem[] {
-  const [lessons, setLessons] = useState<LessonItem[]>([]);
-  useEffect(() => {
-    getJson<LessonItem[]>("/api/lessons/").then(setLessons, () => setLessons([]));
-  }, []);
-  return lessons;
+  return useQuery({ queryKey: ["lesson-items"], queryFn: () => getJson<LessonItem[]>("/api/lessons/"), staleTime: Infinity }).data ?? [];
 }
 
 function useLesson(slug: string | null | undefined): LessonDetail | null {
-  const [lesson, setLesson] = useState<LessonDetail | null>(null);
-  useEffect(() => {
-    if (slug) getLesson(slug).then(setLesson, () => setLesson(null));
-    else setLesson(null);
-  }, [slug]);
-  return lesson;
+  const query = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug as string), enabled: !!slug, staleTime: Infinity });
+  return slug ? (query.data ?? null) : null;
 }
 
 /** The lesson step shown at `seq` (as the lesson panel counts them): how many step triggers fired by then. */
@@ -76,19 +69,16 @@ export function JoinByCodePage() {
 }
 
 export function WorkshopPage({ code, host }: { code: string; host: boolean }) {
-  const [detail, setDetail] = useState<WorkshopDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    getWorkshop(code).then(setDetail, (e: Error) => setError(e.message));
-  }, [code]);
-  useEffect(load, [load]);
+  const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
+  const detail: WorkshopDetail | null = query.data ?? null;
+  const error = query.error ? query.error.message : null;
   if (error) return <main className="page"><p role="alert">{error}</p></main>;
   if (!detail) return <main className="page"><p>Loading the workshop…</p></main>;
   if (detail.role === "instructor") {
     if (!host) navigate(`/w/${detail.code}/host`, { replace: true });
     return <HostPage code={detail.code} />;
   }
-  if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={load} />;
+  if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={() => void query.refetch()} />;
   return <StudentPage code={detail.code} />;
 }
 

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { Me } from "@/lib/session";
+import { withQuery } from "@/test/query";
 import { AccountPage } from "./AccountPage";
 
 const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true };
@@ -66,7 +67,7 @@ test("sign-up errors from the envelope appear at the username and password field
       }),
     ),
   );
-  render(<AccountPage me={GUEST} onSignedIn={() => {}} />);
+  render(<AccountPage me={GUEST} onSignedIn={() => {}} />, { wrapper: withQuery() });
   const form = screen.getByRole("form", { name: "Sign up" });
   fillAndSubmit(form, { Username: "guest-x", Password: "short" }, "Sign up");
 
@@ -85,7 +86,7 @@ test("wrong credentials on log-in are reported on the form, not at a field", asy
       json(400, { message: "username or password is wrong", errors: [{ field: "non_field_errors", message: "username or password is wrong" }] }),
     ),
   );
-  render(<AccountPage me={GUEST} onSignedIn={() => {}} />);
+  render(<AccountPage me={GUEST} onSignedIn={() => {}} />, { wrapper: withQuery() });
   const form = screen.getByRole("form", { name: "Log in" });
   fillAndSubmit(form, { Username: "alice", Password: "nope-nope" }, "Log in");
 
@@ -95,7 +96,7 @@ test("wrong credentials on log-in are reported on the form, not at a field", asy
 
 test("a guest is told that signing up keeps what it made", () => {
   serve(noTokens);
-  render(<AccountPage me={GUEST} onSignedIn={() => {}} />);
+  render(<AccountPage me={GUEST} onSignedIn={() => {}} />, { wrapper: withQuery() });
   expect(screen.getByText(/You keep everything you made as a guest/)).toBeTruthy();
 });
 
@@ -109,7 +110,7 @@ test("a successful sign-up hands the new user up, and the next write sends the r
     }),
     on("POST", "/api/tokens/", (c) => json(201, { id: 3, name: (c.body as { name: string }).name, prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: null, key: KEY })),
   );
-  const { rerender } = render(<AccountPage me={GUEST} onSignedIn={onSignedIn} />);
+  const { rerender } = render(<AccountPage me={GUEST} onSignedIn={onSignedIn} />, { wrapper: withQuery() });
   fillAndSubmit(screen.getByRole("form", { name: "Sign up" }), { Username: "alice", Password: "correct horse battery" }, "Sign up");
   await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(ALICE));
   expect(calls.find((c) => c.url === "/api/auth/signup/")).toMatchObject({ csrf: "before-login", body: { username: "alice", password: "correct horse battery" } });
@@ -131,7 +132,7 @@ test("a new token's key is shown once with usage examples, and is gone once dism
       return json(201, { ...t, key: KEY });
     }),
   );
-  render(<AccountPage me={ALICE} onSignedIn={() => {}} />);
+  render(<AccountPage me={ALICE} onSignedIn={() => {}} />, { wrapper: withQuery() });
   expect(await screen.findByText("You have no API tokens.")).toBeTruthy();
   fillAndSubmit(screen.getByRole("form", { name: "New token" }), { "Token name": "ci" }, "Create token");
 
@@ -152,7 +153,7 @@ test("the copy button puts the key on the clipboard", async () => {
   const writeText = vi.fn(async () => {});
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
   serve(noTokens, on("POST", "/api/tokens/", () => json(201, { id: 3, name: "ci", prefix: "pgt_Ab12", createdAt: "2026-11-22T16:00:00Z", lastUsedAt: null, key: KEY })));
-  render(<AccountPage me={ALICE} onSignedIn={() => {}} />);
+  render(<AccountPage me={ALICE} onSignedIn={() => {}} />, { wrapper: withQuery() });
   fillAndSubmit(screen.getByRole("form", { name: "New token" }), { "Token name": "ci" }, "Create token");
   fireEvent.click(await screen.findByRole("button", { name: "Copy key" }));
   expect(await screen.findByRole("button", { name: "Copied ✓" })).toBeTruthy();
@@ -161,7 +162,7 @@ test("the copy button puts the key on the clipboard", async () => {
 
 test("a bad token name is shown at the name field", async () => {
   serve(noTokens, on("POST", "/api/tokens/", () => json(400, { message: "name: This field may not be blank.", errors: [{ field: "name", value: "", message: "This field may not be blank." }] })));
-  render(<AccountPage me={ALICE} onSignedIn={() => {}} />);
+  render(<AccountPage me={ALICE} onSignedIn={() => {}} />, { wrapper: withQuery() });
   const form = screen.getByRole("form", { name: "New token" });
   fillAndSubmit(form, {}, "Create token");
   expect(await within(form).findByText(/This field may not be blank\./)).toBeTruthy();
@@ -174,7 +175,7 @@ test("revoking asks first, and only the confirmation sends the DELETE", async ()
     on("GET", "/api/tokens/", () => json(200, tokens)),
     on("DELETE", "/api/tokens/3/", () => ((tokens = []), json(204, null))),
   );
-  render(<AccountPage me={ALICE} onSignedIn={() => {}} />);
+  render(<AccountPage me={ALICE} onSignedIn={() => {}} />, { wrapper: withQuery() });
   fireEvent.click(await screen.findByRole("button", { name: "Revoke ci" }));
   expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
@@ -187,7 +188,7 @@ test("revoking asks first, and only the confirmation sends the DELETE", async ()
 
 test("an anonymous visitor is not offered tokens and the page asks nothing of /api/tokens/", () => {
   serve();
-  render(<AccountPage me={{ authenticated: false, id: null, username: null, isGuest: false }} onSignedIn={() => {}} />);
+  render(<AccountPage me={{ authenticated: false, id: null, username: null, isGuest: false }} onSignedIn={() => {}} />, { wrapper: withQuery() });
   expect(screen.getByText(/Tokens belong to a user/)).toBeTruthy();
   expect(calls).toEqual([]);
 });

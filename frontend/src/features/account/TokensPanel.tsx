@@ -1,5 +1,6 @@
 // Personal API tokens: list, create (key shown once), revoke after a confirmation.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "./format";
 import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken } from "./api";
 import { formErrors, NO_ERRORS, type FormErrors } from "./errors";
@@ -9,16 +10,15 @@ import { NewTokenNotice } from "./NewTokenNotice";
 const FIELDS = ["name"] as const;
 
 export function TokensPanel({ userId }: { userId: number }) {
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queries = useQueryClient();
+  const key = ["tokens", userId];
+  const query = useQuery({ queryKey: key, queryFn: listTokens });
+  const tokens: ApiToken[] | null = query.data ?? null;
+  const loadError = query.error ? formErrors(query.error, []).form : null;
   const [fresh, setFresh] = useState<NewApiToken | null>(null);
-  const reload = useCallback(() => {
-    listTokens().then(
-      (t) => (setTokens(t), setLoadError(null)),
-      (e: unknown) => setLoadError(formErrors(e, []).form),
-    );
-  }, []);
-  useEffect(reload, [reload, userId]);
+  const setTokens = (change: (old: ApiToken[] | null) => ApiToken[]) =>
+    queries.setQueryData<ApiToken[]>(key, (old) => change(old ?? null));
+  const reload = useCallback(() => void queries.invalidateQueries({ queryKey: ["tokens"] }), [queries]);
   const created = (t: NewApiToken) => {
     const { key: _shownOnce, ...listed } = t;
     setFresh(t);

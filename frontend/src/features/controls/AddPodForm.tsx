@@ -22,8 +22,8 @@ export function AddPodForm({ runId, priorityClasses, disabled }: Props) {
     setError(null);
     setFieldErrors({});
     const manifest = {
-      apiVersion: "v1",
-      kind: "Pod",
+      apiVersion: "v1" as const,
+      kind: "Pod" as const,
       metadata: { name, namespace: "default", labels: { app: name } },
       spec: {
         ...(pc ? { priorityClassName: pc } : {}),

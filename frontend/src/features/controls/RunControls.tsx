@@ -29,7 +29,7 @@ export function RunControls({ run, onRestarted }: Props) {
     setError(null);
     try {
       const res = await sendCommand(run.id, cmd);
-      const restarted = (res.run as RunView | undefined)?.id ?? (res.restartedAs as number | undefined);
+      const restarted = res.run?.id;  // a restart answers with the new run (CommandResult, api/schema.d.ts)
       if (cmd.type === "restart" && typeof restarted === "number" && restarted !== run.id) onRestarted?.(restarted);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, navigate } from "@/lib/router";
 import { startRun } from "@/lib/runsApi";
 import { ApiError } from "@/lib/api";
@@ -25,7 +26,7 @@ export function Gallery() {
 }
 
 function Lessons() {
-  const [lessons, setLessons] = useState<Lesson[] | null>(null);
+  const lessons: Lesson[] | undefined = useQuery({ queryKey: ["lessons"], queryFn: listLessons, staleTime: Infinity }).data;
   const [error, setError] = useState<string | null>(null);
   const start = async (l: Lesson) => {
     try {
@@ -36,9 +37,6 @@ function Lessons() {
       setError(e instanceof ApiError ? e.message : String(e));
     }
   };
-  useEffect(() => {
-    listLessons().then(setLessons, () => setLessons([]));
-  }, []);
   if (!lessons || lessons.length === 0) return null;
   return (
     <section aria-labelledby="lessons-title">
@@ -66,21 +64,19 @@ function Lessons() {
 function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; title: string; searchable?: boolean }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<ScenarioSummary> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Ask once typing pauses (200 ms), not at every key.
+  const [asked, setAsked] = useState(search);
   useEffect(() => {
-    let alive = true;
-    const t = setTimeout(() => {
-      listScenarios(scope, search, page).then(
-        (d) => alive && (setData(d), setError(null)),
-        (e: Error) => alive && setError(e.message),
-      );
-    }, 200);
-    return () => {
-      alive = false;
-      clearTimeout(t);
-    };
-  }, [scope, search, page]);
+    const t = setTimeout(() => setAsked(search), 200);
+    return () => clearTimeout(t);
+  }, [search]);
+  const query = useQuery({
+    queryKey: ["scenarios", scope, asked, page],
+    queryFn: () => listScenarios(scope, asked, page),
+    placeholderData: keepPreviousData,
+  });
+  const data: Page<ScenarioSummary> | undefined = query.data;
+  const error = query.error ? query.error.message : null;
   const id = `list-${scope}`;
   if (scope === "mine" && data && data.count === 0) return null;
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SimEvent } from "@/protocol/events";
 import type { RunState } from "@/protocol/state";
@@ -35,13 +36,11 @@ interface Props {
  * exactly one step, waiting for it (and pressing Play, for the run's owner) if it has not happened.
  */
 export function LessonPanel({ slug, events, lastSeq, seq, state, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
-  const [lesson, setLesson] = useState<LessonDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const lessonQuery = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug), staleTime: Infinity });
+  const lesson: LessonDetail | null = lessonQuery.data ?? null;
+  const error = lessonQuery.error ? lessonQuery.error.message : null;
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<Progress>(START);
-  useEffect(() => {
-    getLesson(slug).then(setLesson, (e: Error) => setError(e.message));
-  }, [slug]);
 
   const seqs = useMemo(() => (lesson ? stepSeqs(lesson.steps.map((s) => s.at), events) : []), [lesson, events, lastSeq]);
   const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events)) ?? [], [lesson, events, lastSeq]);

@@ -1,13 +1,10 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/lib/router";
 import { runsOfScenario, type RunSummary } from "@/lib/runsApi";
 
 /** Live and past runs of a scenario: "Watch" opens the run view. */
 export function RunsList({ slug }: { slug: string }) {
-  const [runs, setRuns] = useState<RunSummary[] | null>(null);
-  useEffect(() => {
-    runsOfScenario(slug).then(setRuns, () => setRuns([]));
-  }, [slug]);
+  const runs: RunSummary[] | undefined = useQuery({ queryKey: ["runs-of", slug], queryFn: () => runsOfScenario(slug) }).data;
   if (!runs || runs.length === 0) return null;
   return (
     <section className="runs-list" aria-labelledby="runs-title">
