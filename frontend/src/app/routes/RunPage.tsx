@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { getJson } from "@/lib/api";
 import { RunStore } from "@/lib/runStore";
@@ -77,11 +78,12 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
     };
   }, [store, runId]);
 
-  const [title, setTitle] = useState<string | null>(null);
   const scenarioSlug = snap.run?.scenario;
-  useEffect(() => {
-    if (scenarioSlug) getJson<{ title: string }>(`/api/scenarios/${scenarioSlug}/`).then((s) => setTitle(s.title), () => setTitle(null));
-  }, [scenarioSlug]);
+  const title = useQuery({
+    queryKey: ["scenario-title", scenarioSlug],
+    queryFn: () => getJson<{ title: string }>(`/api/scenarios/${scenarioSlug}/`),
+    enabled: !!scenarioSlug,
+  }).data?.title ?? null;
   const state = snap.view;
   const run = snap.run;
   const lesson = lessonProp === undefined ? run?.lesson ?? lessonParam : lessonProp;
