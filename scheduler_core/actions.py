@@ -1,56 +1,56 @@
 """What happens to the cluster: bind, failure handling, nominations, preemption's API calls,
-graceful termination, and the user commands. Mixed into Simulation, which owns clock and events."""
+graceful termination, the disruption controller's PDB syncs. One component of the Simulation,
+which owns the loop; the clock, timers and events are the shared Timeline; user commands are
+parsed and checked by scheduler_core/command_handler.py, which calls these."""
 from __future__ import annotations
 
-import heapq
 from dataclasses import replace
 from typing import Any
 
 from scheduler_core import disruption
 from scheduler_core.cluster_state import SUCCEEDED, ClusterState, PdbRecord
-from scheduler_core.commands import CommandError
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.controllers import ControllerManager
 from scheduler_core.diagnosis import Diagnosis, truncate_message
 from scheduler_core.framework import cluster_events as ev
 from scheduler_core.framework.runtime import Framework
-from scheduler_core.object_views import namespace_view, node_view, pod_view, t
-from scheduler_core.objects import DEFAULT_SCHEDULER_NAME, Namespace, Node, Pod, Taint
+from scheduler_core.object_views import pod_view, t
+from scheduler_core.objects import DEFAULT_SCHEDULER_NAME, Pod
 from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
+from scheduler_core.timeline import Timeline
 
 TERMINATE, PREEMPTION, DISRUPTION = "terminate", "preemption", "disruption"
 
 
 class ClusterActions:
-    cluster: ClusterState
-    config: SchedulerConfig
-    framework: Framework
-    queue: PriorityQueue
-    preempting: dict[str, tuple[str, str, list[str]]]  # preemptor uid -> (key, node, victim keys)
-    _timers: list[tuple[float, int, str, str]]
-    _counter: Any
-    generation: int
-    controllers: ControllerManager
-    _pdbs_queued: set[str]
-    _pdb_problems: dict[str, list[tuple[str, str, str]]]
+    def __init__(self, timeline: Timeline, cluster: ClusterState, config: SchedulerConfig,
+                 framework: Framework, queue: PriorityQueue, controllers: ControllerManager) -> None:
+        self.timeline = timeline
+        self.emit = timeline.emit  # bound once: a cycle emits several events
+        self.cluster = cluster
+        self.config = config
+        self.framework = framework
+        self.queue = queue
+        self.controllers = controllers
+        self.preempting: dict[str, tuple[str, str, list[str]]] = {}  # preemptor uid -> (key, node, victim keys)
+        self._pdbs_queued: set[str] = set()
+        self._pdb_problems: dict[str, list[tuple[str, str, str]]] = {}
 
     @property
     def now(self) -> float:
-        raise NotImplementedError
+        return self.timeline.now
 
-    def emit(self, kind: str, **fields: Any) -> None:
-        raise NotImplementedError
 
     def _changed(self) -> None:
-        self.generation += 1
+        self.timeline.changed()
 
     def _view(self, key: str) -> dict[str, Any]:
         return pod_view(self.cluster.pods[key], self.queue.location(key))
 
     # ---- the disruption controller ------------------------------------------------------
 
-    def _sync_pdbs(self, pod: Pod | None = None) -> None:
+    def sync_pdbs(self, pod: Pod | None = None) -> None:
         """A pod changed: the disruption controller syncs the PDBs selecting it — at once, or after
         disruption_controller_delay_seconds (meanwhile preemption reads the old status)."""
         delay = self.config.disruption_controller_delay_seconds
@@ -61,7 +61,7 @@ class ClusterActions:
                 self.sync_pdb(key)
             elif key not in self._pdbs_queued:
                 self._pdbs_queued.add(key)
-                heapq.heappush(self._timers, (self.now + delay, next(self._counter), DISRUPTION, key))
+                self.timeline.push(self.now + delay, DISRUPTION, key)
 
     def sync_pdb(self, key: str) -> None:
         self._pdbs_queued.discard(key)
@@ -99,7 +99,7 @@ class ClusterActions:
         self.emit("cycle.finished", cycle=cycle, pod=key, result="scheduled", node=node)
         self._changed()
         self.queue.move_all(ev.ASSIGNED_POD_ADD, None, bound, self.now)
-        self._sync_pdbs(bound)
+        self.sync_pdbs(bound)
         self.controllers.pod_bound(bound)
 
     def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
@@ -109,7 +109,7 @@ class ClusterActions:
         unschedulable = diagnosis.unschedulable_plugins if diagnosis else set()
         pending = diagnosis.pending_plugins if diagnosis else set()
         self.queue.add_unschedulable_if_not_present(
-            qpi, self.now, unschedulable, pending, message, cycle, self.generation, gate=True)
+            qpi, self.now, unschedulable, pending, message, cycle, self.timeline.generation, gate=True)
         old = self.cluster.pods[key].pod.nominated_node_name
         self.queue.nominator.add(key, old if nominating is None else nominating)
         self.emit("k8s.event", type="Warning", reason="FailedScheduling", object=key, action="Scheduling",
@@ -151,12 +151,12 @@ class ClusterActions:
             if not victims:
                 return  # every victim is already terminating: no goroutine, no gate, nominations kept
             self.preempting[preemptor.uid] = (preemptor.key, candidate.node, victims)
-            heapq.heappush(self._timers, (self.now, next(self._counter), PREEMPTION, preemptor.uid))
+            self.timeline.push(self.now, PREEMPTION, preemptor.uid)
             return
         self._delete_victims(preemptor, candidate.node, victims)
         self._clear_lower_nominations(preemptor, candidate.node)
 
-    def _run_async_preemption(self, uid: str) -> None:
+    def run_async_preemption(self, uid: str) -> None:
         key, node, victims = self.preempting[uid]
         record = self.cluster.pods.get(key)
         preemptor = record.pod if record is not None else None
@@ -195,9 +195,9 @@ class ClusterActions:
         record.phase = "Terminating"
         self.emit("pod.terminating", pod=key, node=record.pod.node_name or None, gracePeriodSeconds=grace,
                   deletionTimestamp=t(self.now), deleteAt=t(record.delete_at), preemptedBy=preempted_by)
-        heapq.heappush(self._timers, (record.delete_at, next(self._counter), TERMINATE, key))
+        self.timeline.push(record.delete_at, TERMINATE, key)
         self._changed()
-        self._sync_pdbs(record.pod)
+        self.sync_pdbs(record.pod)
         self.controllers.pod_changed(record.pod)
 
     def delete_pod_now(self, key: str, reason: str) -> None:
@@ -211,10 +211,10 @@ class ClusterActions:
         elif pod.nominated_node_name and self.config.queueing_hints:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now,
                                 lambda q: q.pod.priority <= pod.priority)
-        self._sync_pdbs(pod)
+        self.sync_pdbs(pod)
         self.controllers.pod_deleted(pod)
 
-    def _finish_termination(self, key: str) -> None:
+    def finish_termination(self, key: str) -> None:
         record = self.cluster.pods.get(key)
         if record is None or record.delete_at is None or record.delete_at > self.now:
             return  # deleted earlier (force delete) or re-created
@@ -230,7 +230,7 @@ class ClusterActions:
             # with queueing hints; without (v1.29–v1.31) AssignedPodAdded, which asks only the pods
             # with a cross-topology term (getUnschedulablePodsWithCrossTopologyTerm).
             added = self.cluster.pods[pod.key].pod
-            only = None if self.config.queueing_hints else (lambda qpi: _cross_topology_term(qpi, added, self.cluster))
+            only = None if self.config.queueing_hints else (lambda qpi: cross_topology_term(qpi, added, self.cluster))
             self.queue.move_all(ev.ASSIGNED_POD_ADD, None, added, self.now, only)
         elif pod.scheduler_name == DEFAULT_SCHEDULER_NAME:
             # upstream: eventhandlers.go responsibleForPod — a pod that names another scheduler
@@ -238,7 +238,7 @@ class ClusterActions:
             if pod.nominated_node_name:
                 self.queue.nominator.add(pod.key, pod.nominated_node_name)
             self.queue.add(pod, self.now)
-        self._sync_pdbs(pod)
+        self.sync_pdbs(pod)
         self.controllers.pod_changed(pod)
 
     def pod_succeeded(self, key: str) -> None:
@@ -249,7 +249,7 @@ class ClusterActions:
         self.emit("pod.succeeded", pod=key, node=pod.node_name or None)
         self._changed()
         self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
-        self._sync_pdbs(pod)
+        self.sync_pdbs(pod)
         self.controllers.pod_changed(pod)
 
     def controller_delete_pod(self, key: str) -> None:
@@ -260,150 +260,7 @@ class ClusterActions:
         elif record.deletion_timestamp is None:
             self.delete_pod_now(key, "Deleted")
 
-    # ---- commands -----------------------------------------------------------------------
-
-    def _pod_record_for(self, command: dict[str, Any]) -> Any:
-        record = self.cluster.pods.get(command["pod"])
-        if record is None:
-            raise CommandError("command.pod", command["pod"], "no such pod (expected namespace/name)")
-        return record
-
-    def _node_for(self, command: dict[str, Any]) -> Node:
-        info = self.cluster.node_infos.get(command["node"])
-        if info is None:
-            raise CommandError("command.node", command["node"], "no such node")
-        return info.node
-
-    def _update_node(self, new: Node, change: str, event: ev.ClusterEvent | None) -> None:
-        old = self.cluster.update_node(new)
-        self.emit("node.updated", node=node_view(new), change=change)
-        self._changed()
-        if event is not None:
-            self.queue.move_all(event, old, new, self.now)
-        self.controllers.nodes_changed()
-
-    def _cmd_delete_pod(self, command: dict[str, Any]) -> None:
-        record = self._pod_record_for(command)
-        grace = command.get("gracePeriodSeconds")
-        if record.pod.node_name and record.deletion_timestamp is None and record.phase != SUCCEEDED and grace != 0:
-            self.terminate(record.pod.key, preempted_by=None, grace=grace)
-        else:
-            self.delete_pod_now(record.pod.key, "Deleted")
-
-    def check_eviction(self, command: dict[str, Any]) -> None:
-        """The Eviction subresource's PDB check (pkg/registry/core/pod/storage/eviction.go), before any change."""
-        record = self._pod_record_for(command)
-        if not record.pod.node_name or record.deletion_timestamp is not None:
-            return  # canIgnorePDB: a pending or terminating pod is deleted without asking its budgets
-        pdbs = [r for r in self.cluster.pdbs.values() if r.pdb.namespace == record.pod.namespace
-                and r.pdb.selector is not None and r.pdb.selector.matches(record.pod.labels)]
-        if len(pdbs) > 1:
-            raise CommandError("command.pod", command["pod"], "This pod has more than one PodDisruptionBudget, "
-                               "which the eviction subresource does not support.")
-        if pdbs and pdbs[0].disruptions_allowed <= 0:
-            raise CommandError("command.pod", command["pod"],
-                               "Cannot evict pod as it would violate the pod's disruption budget.")
-
-    def _cmd_evict_pod(self, command: dict[str, Any]) -> None:
-        """A permitted eviction deletes the pod; the disruption controller then lowers disruptionsAllowed."""
-        self._cmd_delete_pod(command)
-
-    def _cmd_add_node(self, node: Node) -> None:
-        if node.name in self.cluster.node_infos:
-            raise CommandError("command.manifest.metadata.name", node.name, "a node with this name already exists")
-        self.cluster.add_node(node)
-        self.emit("node.added", node=node_view(node))
-        self._changed()
-        self.queue.move_all(ev.NODE_ADD, None, node, self.now)
-        self.controllers.nodes_changed()
-
-    def _cmd_delete_node(self, command: dict[str, Any]) -> None:
-        node = self._node_for(command)
-        for key in list(self.cluster.node_infos[node.name].pods):
-            if key in self.cluster.pods:  # pod GC deletes pods bound to a deleted node
-                self.delete_pod_now(key, "Deleted")
-        self.cluster.delete_node(node.name)
-        self.emit("node.deleted", node=node.name)
-        self._changed()
-        self.queue.move_all(ev.NODE_DELETE, node, None, self.now)
-        self.controllers.nodes_changed()
-
-    def _cmd_node_update(self, command: dict[str, Any]) -> None:
-        node = self._node_for(command)
-        kind = command["type"]
-        if kind in ("cordon", "uncordon"):
-            schedulable = kind == "uncordon"
-            # Only a node becoming schedulable is an event (mapped to UpdateNodeTaint upstream).
-            event = ev.NODE_TAINT_CHANGE if schedulable and node.unschedulable else None
-            self._update_node(replace(node, unschedulable=not schedulable), kind, event)
-        elif kind == "set_node_labels":
-            self._update_node(replace(node, labels=dict(command["labels"])), "labels", ev.NODE_LABEL_CHANGE)
-        else:
-            taints = tuple(Taint(key=x["key"], value=x.get("value", ""), effect=x["effect"])
-                           for x in command["taints"])
-            self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
-
-    def _namespace_for(self, command: dict[str, Any]) -> str:
-        """A Namespace object, or an implicit namespace (one some pod lives in)."""
-        name = command["namespace"]
-        if name not in self.cluster.namespaces and not any(
-                record.pod.namespace == name for record in self.cluster.pods.values()):
-            raise CommandError("command.namespace", name, "no such namespace")
-        return str(name)
-
-    def _cmd_set_namespace(self, namespace: Namespace, change: str) -> None:
-        """Create a Namespace or replace its labels (an implicit namespace becomes an object).
-
-        No pod moves: the scheduler registers no Namespace event (InterPodAffinity reads namespace
-        labels at PreFilter/PreScore only), so a pod this would now admit waits for another event or
-        the 5-minute flush. The cluster changed, so that flush is scheduled again.
-        """
-        self.cluster.set_namespace(namespace)
-        self.emit("namespace.updated", namespace=namespace_view(namespace), change=change)
-        self._changed()
-
-    def _cmd_remove_scheduling_gates(self, command: dict[str, Any]) -> None:
-        old = self._pod_record_for(command).pod
-        new = replace(old, scheduling_gates=())
-        self.cluster.set_pod(old.key, new)
-        self._changed()
-        if old.scheduling_gates:
-            self.queue.update(old, new, ev.POD_SCHEDULING_GATES_ELIMINATED, self.now)
-
-    def _cmd_set_pod_labels(self, command: dict[str, Any]) -> None:
-        """A pod's labels replaced (`kubectl label pod`), as the scheduler's informers see it.
-
-        Unscheduled pod: PriorityQueue.Update with the derived UpdatePodLabel event (its own
-        queueing hints decide; before v1.32, without hints, any real change requeues it).
-        Bound pod: the cache update, then per derived event — with queueing hints,
-        MoveAllToActiveOrBackoffQueue(AssignedPod/UpdatePodLabel); without (v1.29–v1.31),
-        AssignedPodUpdated: only pods whose required affinity terms match the pod, or that
-        PodTopologySpread rejected in its namespace (getUnschedulablePodsWithCrossTopologyTerm).
-        pkg/scheduler/eventhandlers.go: updatePodInSchedulingQueue, updatePodInCache.
-        """
-        record = self._pod_record_for(command)
-        old = record.pod
-        new = replace(old, labels=dict(command["labels"]))
-        if new.labels == old.labels:
-            return  # no informer event: the API server does not bump an unchanged object
-        self.cluster.set_pod(old.key, new)
-        self._changed()
-        if not old.node_name:
-            self.queue.update(old, new, ev.POD_LABEL_CHANGE, self.now)
-        elif self.config.queueing_hints:
-            self.queue.move_all(ev.ASSIGNED_POD_LABEL_CHANGE, old, new, self.now)
-        else:
-            self.queue.move_all(ev.ASSIGNED_POD_UPDATE_LEGACY, old, new, self.now,
-                                lambda qpi: _cross_topology_term(qpi, new, self.cluster))
-        self._sync_pdbs(new)
-        self.controllers.pod_changed(new)
-
-    def _cmd_scale(self, command: dict[str, Any]) -> None:
-        self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
-                               command["replicas"])
-
-
-def _cross_topology_term(qpi: Any, pod: Pod, cluster: Any) -> bool:
+def cross_topology_term(qpi: Any, pod: Pod, cluster: Any) -> bool:
     """getUnschedulablePodsWithCrossTopologyTerm: rejected by PodTopologySpread in the pod's
     namespace, or a required pod-affinity term of the waiting pod matches the changed pod."""
     from scheduler_core.plugins.interpodaffinity.terms import PodAffinityInfo

@@ -1,13 +1,14 @@
 """ScheduleOne (pkg/scheduler/schedule_one.go): one serial scheduling cycle on the virtual clock.
 
 Binding completes right after its cycle. The host (the Simulation) provides the clock, event
-emission and the cluster mutations (bind, nominate); every random choice uses ``host.rng``.
+emission and the cluster mutations (bind, nominate); every random choice uses ``rng`` (the run's seeded one).
 """
 from __future__ import annotations
 
 import functools
 import itertools
 import operator
+import random
 from collections.abc import Collection, Iterable
 from typing import Any, Protocol
 
@@ -30,7 +31,7 @@ BASE_PERCENTAGE_OF_NODES_TO_SCORE = 50
 
 
 class SchedulerHost(Protocol):
-    rng: Any
+    """What a cycle hands on: the clock, the event log, and the bind/failure outcomes."""
 
     @property
     def now(self) -> float: ...
@@ -55,8 +56,9 @@ def num_feasible_nodes_to_find(percentage: int, num_all_nodes: int) -> int:
 
 class Scheduler:
     def __init__(self, host: SchedulerHost, cluster: ClusterState, config: SchedulerConfig,
-                 framework: Framework, queue: PriorityQueue) -> None:
+                 framework: Framework, queue: PriorityQueue, rng: random.Random) -> None:
         self.host = host
+        self.rng = rng
         self.cluster = cluster
         self.config = config
         self.framework = framework
@@ -330,7 +332,7 @@ class Scheduler:
         result is the same uniform choice, drawn here with one call to the run's RNG among the
         tied nodes in search order (``order[:tied]``, see _rank).
         """
-        return order[0] if tied == 1 else order[self.host.rng.randrange(tied)]
+        return order[0] if tied == 1 else order[self.rng.randrange(tied)]
 
     # ---- trace --------------------------------------------------------------------------
 

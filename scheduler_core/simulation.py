@@ -7,8 +7,6 @@ comes only from ``self.rng = random.Random(seed)``. Every state change is an eve
 from __future__ import annotations
 
 import copy
-import heapq
-import itertools
 import math
 import random
 from typing import Any
@@ -17,24 +15,20 @@ import yaml
 
 from scheduler_core.actions import DISRUPTION, PREEMPTION, TERMINATE, ClusterActions
 from scheduler_core.cluster_state import ClusterState
-from scheduler_core.commands import CommandError, validate_command
+from scheduler_core.command_handler import CommandHandler
+from scheduler_core.commands import CommandError
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.controllers import CONTROLLER, ControllerManager
 from scheduler_core.framework.registry import build_default_plugins
 from scheduler_core.framework.runtime import Framework
-from scheduler_core.manifests import (
-    ManifestError,
-    cluster_to_documents,
-    load_documents,
-    parse_namespace,
-    parse_node,
-    parse_pod,
-)
-from scheduler_core.object_views import cluster_views, t
-from scheduler_core.objects import Cluster, Namespace, Pod
+from scheduler_core.manifests import cluster_to_documents, load_documents
+from scheduler_core.object_views import cluster_views, pod_view, t
+from scheduler_core.objects import Cluster, Pod
+from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue
 from scheduler_core.schedule_one import Scheduler
 from scheduler_core.timed_commands import TimedCommands
+from scheduler_core.timeline import Timeline
 
 LEFTOVER_FLUSH_PERIOD = 30.0
 SNAPSHOT_FORMAT = "scheduler_core.replay/1"
@@ -59,7 +53,12 @@ def _config(config: SchedulerConfig | dict[str, Any] | None) -> SchedulerConfig:
     return SchedulerConfig.from_json(config)
 
 
-class Simulation(ClusterActions):
+class Simulation:
+    """The loop (what happens next, and when), the state views and snapshots; the rest is split by
+    concern: ``timeline`` (clock, timers, events), ``actions`` (what happens to the cluster),
+    ``commands`` (user commands), ``scheduler`` (one scheduling cycle), ``queue``, ``framework``
+    and ``controllers``. It is also the plugins' Handle and the controllers' host."""
+
     def __init__(self, cluster: Cluster, *, seed: int = 0,
                  config: SchedulerConfig | dict[str, Any] | None = None,
                  _documents: list[dict[str, Any]] | None = None,
@@ -69,22 +68,14 @@ class Simulation(ClusterActions):
         self.config = _config(config)
         self.rng = random.Random(seed)
         self._documents = _documents if _documents is not None else cluster_to_documents(cluster)
-        self._now = 0.0
-        self._events: list[dict[str, Any]] = []
-        self._counter = itertools.count()
-        self._timers: list[tuple[float, int, str, str]] = []
+        self.timeline = Timeline()
+        self.emit = self.timeline.emit  # the plugins' Handle.EventRecorder, bound once
         self._advances = 0
         self._last_leftover_flush = 0.0
         self._leftovers_memo: tuple[tuple[int, int] | None, tuple[float | None, float | None]] = (None, (None, None))
-        self._silent = True
-        self.generation = 0
         self.cycles = 0
         self.command_log: list[dict[str, Any]] = []
-        self.preempting: dict[str, tuple[str, str, list[str]]] = {}
-        self.metrics: dict[str, Any] = _empty_metrics()
         self.cluster = ClusterState(cluster)
-        self._pdbs_queued: set[str] = set()
-        self._pdb_problems: dict[str, list[tuple[str, str, str]]] = {}
         self.controllers = ControllerManager(self, cluster.workloads, seed=seed,
                                              delay=self.config.controller_delay_seconds,
                                              push_timer=self._push_controller_timer)
@@ -98,12 +89,15 @@ class Simulation(ClusterActions):
             max_in_unschedulable=self.config.pod_max_in_unschedulable_pods_duration_seconds,
         )
         self.framework.nominated_pods_for_node = self._nominated_pods_for_node
-        self.scheduler = Scheduler(self, self.cluster, self.config, self.framework, self.queue)
+        self.actions = ClusterActions(self.timeline, self.cluster, self.config, self.framework, self.queue,
+                                      self.controllers)
+        self.commands = CommandHandler(self.actions)
+        self.scheduler = Scheduler(self.actions, self.cluster, self.config, self.framework, self.queue, self.rng)
         for pod in cluster.pods:
-            self.add_pod(pod)
-        self._sync_pdbs()
+            self.actions.add_pod(pod)
+        self.actions.sync_pdbs()
         self.controllers.mark_published()
-        self._silent = False
+        self.timeline.silent = False
         self.emit("cluster.snapshot", state=self.state())
 
     # ---- construction -------------------------------------------------------------------
@@ -130,24 +124,37 @@ class Simulation(ClusterActions):
                    timed_commands=timed_commands)
 
     def _push_controller_timer(self, when: float, payload: str) -> None:
-        heapq.heappush(self._timers, (when, next(self._counter), CONTROLLER, payload))
+        self.timeline.push(when, CONTROLLER, payload)
 
-    # ---- events -------------------------------------------------------------------------
+    # ---- the timeline, and the Handle and ControllerHost surface ------------------------
 
     @property
     def now(self) -> float:
-        return self._now
+        return self.timeline.now
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return self._events
+        return self.timeline.events
 
-    def emit(self, kind: str, **fields: Any) -> None:
-        if self._silent:
-            return
-        event = {"seq": len(self._events) + 1, "t": t(self._now), "kind": kind, **fields}
-        self._events.append(event)
-        _account(self.metrics, event)
+    @property
+    def metrics(self) -> dict[str, Any]:
+        return self.timeline.metrics
+
+
+    def add_pod(self, pod: Pod) -> None:
+        self.actions.add_pod(pod)
+
+    def controller_delete_pod(self, key: str) -> None:
+        self.actions.controller_delete_pod(key)
+
+    def pod_succeeded(self, key: str) -> None:
+        self.actions.pod_succeeded(key)
+
+    def prepare_candidate(self, preemptor: Pod, candidate: Candidate, asynchronous: bool) -> None:
+        self.actions.prepare_candidate(preemptor, candidate, asynchronous)
+
+    def is_pod_running_preemption(self, uid: str) -> bool:
+        return self.actions.is_pod_running_preemption(uid)
 
     def _on_move(self, key: str, source: str | None, target: str | None, event: str,
                  until: float | None, plugins: tuple[str, ...], index: int | None = None) -> None:
@@ -172,80 +179,12 @@ class Simulation(ClusterActions):
         return self._apply(command, source="user")
 
     def _apply(self, command: dict[str, Any], *, source: str) -> list[dict[str, Any]]:
-        command = validate_command(command)
-        parsed = self._parse_manifest(command)
-        start = len(self._events)
-        self._precheck(command, parsed)
+        command, parsed = self.commands.check(command)
+        start = len(self.events)
         if source == "user":  # timed commands are input, replayed from timed_commands, not from the log
-            self.command_log.append({"t": t(self._now), "after": self._advances, "command": copy.deepcopy(command)})
-        self.emit("command.applied", command=copy.deepcopy(command), source=source)
-        kind = command["type"]
-        if kind == "add_pod":
-            self.add_pod(parsed)
-        elif kind == "add_node":
-            self._cmd_add_node(parsed)
-        elif kind == "delete_pod":
-            self._cmd_delete_pod(command)
-        elif kind == "evict_pod":
-            self._cmd_evict_pod(command)
-        elif kind in ("set_node_annotations", "set_pod_annotations"):
-            pass  # nothing the scheduler reads: command.applied above is the record
-        elif kind == "delete_node":
-            self._cmd_delete_node(command)
-        elif kind == "remove_scheduling_gates":
-            self._cmd_remove_scheduling_gates(command)
-        elif kind == "set_pod_labels":
-            self._cmd_set_pod_labels(command)
-        elif kind == "add_namespace":
-            self._cmd_set_namespace(parsed, "added")
-        elif kind == "set_namespace_labels":
-            self._cmd_set_namespace(parsed, "labels")
-        elif kind == "scale":
-            self._cmd_scale(command)
-        else:
-            self._cmd_node_update(command)
-        return self._events[start:]
-
-    def _parse_manifest(self, command: dict[str, Any]) -> Any:
-        try:
-            if command["type"] == "add_pod":
-                return parse_pod(command["manifest"], list(self.cluster.priority_classes.values()),
-                                 existing_nodes=list(self.cluster.node_infos))
-            if command["type"] == "add_node":
-                return parse_node(command["manifest"])
-            if command["type"] == "add_namespace":
-                return parse_namespace(command["manifest"])
-        except ManifestError as err:
-            first = err.errors[0]
-            path = "command.manifest" + (f".{first.path}" if first.path else "")
-            raise CommandError(path, first.value, str(err)) from err
-        if command["type"] == "set_namespace_labels":
-            return _relabelled_namespace(command)
-        return None
-
-    def _precheck(self, command: dict[str, Any], parsed: Any) -> None:
-        kind = command["type"]
-        if kind == "add_pod" and parsed.key in self.cluster.pods:
-            raise CommandError("command.manifest.metadata.name", parsed.name, f"pod {parsed.key} already exists")
-        if kind == "add_node" and parsed.name in self.cluster.node_infos:
-            raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
-        if kind == "evict_pod":
-            self.check_eviction(command)
-        if kind in ("delete_pod", "remove_scheduling_gates", "set_pod_annotations", "set_pod_labels"):
-            record = self._pod_record_for(command)
-            if kind == "remove_scheduling_gates" and record.pod.node_name:
-                raise CommandError("command.pod", command["pod"], "pod is already bound")
-        if "node" in command and kind != "add_node":
-            self._node_for(command)
-        if kind == "add_namespace" and parsed.name in self.cluster.namespaces:
-            raise CommandError("command.manifest.metadata.name", parsed.name, "a namespace with this name already exists")
-        if kind == "set_namespace_labels":
-            self._namespace_for(command)
-        if kind == "scale":
-            key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
-            if key not in self.controllers.workloads:
-                raise CommandError("command.name", command["name"],
-                                   f"no {command['kind']} with this name in namespace {command.get('namespace', 'default')}")
+            self.command_log.append({"t": t(self.now), "after": self._advances, "command": copy.deepcopy(command)})
+        self.commands.execute(command, parsed, source)
+        return self.events[start:]
 
     # ---- the clock ----------------------------------------------------------------------
 
@@ -259,13 +198,14 @@ class Simulation(ClusterActions):
         return self._next_time(idle_retries=False) is None
 
     def _next_time(self, *, idle_retries: bool, timed: bool = True) -> float | None:
-        now = self._now
+        now = self.timeline.now
         candidates = []
         timed_at = self.timed_commands.next_at() if timed else None
         if timed_at is not None:
             candidates.append(max(timed_at, now))
-        if self._timers:
-            candidates.append(max(self._timers[0][0], now))
+        timer = self.timeline.next_timer()
+        if timer is not None:
+            candidates.append(max(timer, now))
         if self.queue.can_pop:
             candidates.append(now)
         release = self.queue.next_backoff_release()
@@ -287,7 +227,7 @@ class Simulation(ClusterActions):
         if oldest is None:
             return None
         due = _next_tick(oldest + self.config.pod_max_in_unschedulable_pods_duration_seconds)
-        earliest = math.ceil(self._now / LEFTOVER_FLUSH_PERIOD) * LEFTOVER_FLUSH_PERIOD
+        earliest = math.ceil(self.timeline.now / LEFTOVER_FLUSH_PERIOD) * LEFTOVER_FLUSH_PERIOD
         if earliest <= self._last_leftover_flush:
             earliest = self._last_leftover_flush + LEFTOVER_FLUSH_PERIOD
         return max(due, earliest)
@@ -296,14 +236,14 @@ class Simulation(ClusterActions):
         """Earliest queue Timestamp among non-gated unschedulable pods: all of them, and those the
         cluster changed for since their last failure. One scan per change: every queue change
         emits an event, so the event count and the cluster generation key the memo."""
-        key = (len(self._events), self.generation)
+        key = (len(self.events), self.timeline.generation)
         if self._leftovers_memo[0] != key:
             every = changed = None
             for q in self.queue.unschedulable_infos():
                 if q.gated:
                     continue
                 every = q.timestamp if every is None else min(every, q.timestamp)
-                if q.failed_generation != self.generation:
+                if q.failed_generation != self.timeline.generation:
                     changed = q.timestamp if changed is None else min(changed, q.timestamp)
             self._leftovers_memo = (key, (every, changed))
         return self._leftovers_memo[1]
@@ -313,25 +253,24 @@ class Simulation(ClusterActions):
         when = self.next_time()
         if when is None:
             return []
-        start = len(self._events)
-        self._now = max(self._now, when)
+        start = len(self.events)
+        self.timeline.now = max(self.timeline.now, when)
         self._advances += 1
         if not self._apply_due_timed_commands() and not self._run_due_timers() and self.scheduler.schedule_one():
             self.cycles += 1
-        return self._events[start:]
+        return self.events[start:]
 
     def _run_due_timers(self) -> bool:
-        now, ran = self._now, False
-        while self._timers and self._timers[0][0] <= now:
-            _, _, kind, payload = heapq.heappop(self._timers)
+        now, ran = self.timeline.now, False
+        for kind, payload in self.timeline.pop_due():
             if kind == PREEMPTION:
-                self._run_async_preemption(payload)
+                self.actions.run_async_preemption(payload)
             elif kind == TERMINATE:
-                self._finish_termination(payload)
+                self.actions.finish_termination(payload)
             elif kind == CONTROLLER:
                 self.controllers.run_timer(payload)
             elif kind == DISRUPTION:
-                self.sync_pdb(payload)
+                self.actions.sync_pdb(payload)
             ran = True
         release = self.queue.next_backoff_release()
         if release is not None and release <= now:
@@ -349,12 +288,12 @@ class Simulation(ClusterActions):
         lesson checker's ``run(until=at)`` then ``apply``. One that no longer fits the cluster (a
         user deleted its node, or took its pod name) is reported, not applied."""
         at = self.timed_commands.next_at()
-        if at is None or at > self._now:
+        if at is None or at > self.timeline.now:
             return False
         others = self._next_time(idle_retries=True, timed=False)
-        if others is not None and others <= self._now:
+        if others is not None and others <= self.timeline.now:
             return False
-        for command in self.timed_commands.take_due(self._now):
+        for command in self.timed_commands.take_due(self.timeline.now):
             try:
                 self._apply(command, source="lesson")
             except CommandError as err:
@@ -364,14 +303,14 @@ class Simulation(ClusterActions):
     def step(self) -> list[dict[str, Any]]:
         """Advance until exactly one scheduling cycle has run; a quiescent simulation steps to its
         next leftover-flush retry, as the real scheduler would."""
-        start, cycles = len(self._events), self.cycles
+        start, cycles = len(self.events), self.cycles
         while self.cycles == cycles and self.next_time() is not None:
             self.advance()
-        return self._events[start:]
+        return self.events[start:]
 
     def run(self, until: float | None = None, max_cycles: int = 100_000) -> list[dict[str, Any]]:
         """Advance until ``until`` (the clock then reads ``until``), or to quiescence when None."""
-        start, first_cycle = len(self._events), self.cycles
+        start, first_cycle = len(self.events), self.cycles
         while self.cycles - first_cycle < max_cycles:
             if until is None and self.quiescent:
                 break
@@ -379,19 +318,19 @@ class Simulation(ClusterActions):
             if when is None or (until is not None and when > until):
                 break
             self.advance()
-        if until is not None and until > self._now and self.cycles - first_cycle < max_cycles:
-            self._now = float(until)
-        return self._events[start:]
+        if until is not None and until > self.timeline.now and self.cycles - first_cycle < max_cycles:
+            self.timeline.now = float(until)
+        return self.events[start:]
 
     # ---- state and snapshots ------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
         q = self.queue
         return {
-            "time": t(self._now),
+            "time": t(self.timeline.now),
             "cycle": q.scheduling_cycle,
             **cluster_views(self.cluster),
-            "pods": [self._view(key) for key in self.cluster.pods],
+            "pods": [pod_view(record, q.location(key)) for key, record in self.cluster.pods.items()],
             "queues": {
                 "active": q.active_keys(),
                 "backoff": [{"pod": key, "until": t(until)} for key, until in q.backoff_entries()],
@@ -409,7 +348,7 @@ class Simulation(ClusterActions):
         return {
             "format": SNAPSHOT_FORMAT, "documents": copy.deepcopy(self._documents), "seed": self.seed,
             "config": self.config.to_json(), "commandLog": copy.deepcopy(self.command_log),
-            "now": self._now, "advances": self._advances, "timedCommands": self.timed_commands.to_json(),
+            "now": self.timeline.now, "advances": self._advances, "timedCommands": self.timed_commands.to_json(),
         }
 
     @classmethod
@@ -420,10 +359,10 @@ class Simulation(ClusterActions):
                                  timed_commands=snapshot.get("timedCommands"))
         for entry in snapshot["commandLog"]:
             sim._replay_to(entry["after"])
-            sim._now = float(entry["t"])
+            sim.timeline.now = float(entry["t"])
             sim.apply(entry["command"])
         sim._replay_to(snapshot["advances"])
-        sim._now = float(snapshot["now"])
+        sim.timeline.now = float(snapshot["now"])
         return sim
 
     def _replay_to(self, advances: int) -> None:
@@ -431,38 +370,9 @@ class Simulation(ClusterActions):
             self.advance()
 
 
-def _relabelled_namespace(command: dict[str, Any]) -> Namespace:
-    """The Namespace with its new labels, validated like a manifest's (label keys and values)."""
-    try:
-        return parse_namespace({"metadata": {"name": command["namespace"], "labels": command["labels"]}})
-    except ManifestError as err:
-        first = err.errors[0]
-        path = "command." + first.path.removeprefix("metadata.")
-        raise CommandError(path, first.value, str(err)) from err
-
-
 def _next_tick(after: float) -> float:
     """The first leftover-flush tick strictly later than ``after``."""
     return (math.floor(after / LEFTOVER_FLUSH_PERIOD) + 1) * LEFTOVER_FLUSH_PERIOD
-
-
-def _empty_metrics() -> dict[str, Any]:
-    return {
-        "scheduler_preemption_attempts_total": 0,
-        "scheduler_preemption_victims": [],
-        "scheduler_schedule_attempts_total": {"scheduled": 0, "unschedulable": 0, "error": 0},
-    }
-
-
-def _account(metrics: dict[str, Any], event: dict[str, Any]) -> None:
-    """Metrics follow from events, so folding events reproduces them."""
-    kind = event["kind"]
-    if kind == "preemption.evaluated":
-        metrics["scheduler_preemption_attempts_total"] += 1
-        if event.get("chosen"):
-            metrics["scheduler_preemption_victims"].append(len(event.get("victims") or []))
-    elif kind == "cycle.finished":
-        metrics["scheduler_schedule_attempts_total"][event["result"]] += 1
 
 
 __all__ = ["CommandError", "Simulation"]

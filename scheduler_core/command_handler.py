@@ -1,0 +1,265 @@
+"""User commands (docs/runs.md, Commands): validated, parsed and checked against the cluster
+before anything changes — a CommandError names the field and the value — then carried out as the
+Kubernetes API call they stand for, through ClusterActions.
+
+The command's schema is scheduler_core/commands.py; the Simulation logs user commands for replay.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from scheduler_core.actions import ClusterActions, cross_topology_term
+from scheduler_core.cluster_state import SUCCEEDED
+from scheduler_core.commands import CommandError, validate_command
+from scheduler_core.framework import cluster_events as ev
+from scheduler_core.manifests import ManifestError, parse_namespace, parse_node, parse_pod
+from scheduler_core.object_views import namespace_view, node_view
+from scheduler_core.objects import Namespace, Node, Taint
+
+
+class CommandHandler:
+    def __init__(self, actions: ClusterActions) -> None:
+        self.actions = actions
+        self.timeline = actions.timeline
+        self.emit = actions.timeline.emit
+        self.cluster = actions.cluster
+        self.config = actions.config
+        self.queue = actions.queue
+        self.controllers = actions.controllers
+
+    @property
+    def now(self) -> float:
+        return self.timeline.now
+
+
+    def _changed(self) -> None:
+        self.timeline.changed()
+
+    def check(self, command: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+        """The validated command and its parsed manifest; raises CommandError, changing nothing."""
+        command = validate_command(command)
+        parsed = self._parse_manifest(command)
+        self._precheck(command, parsed)
+        return command, parsed
+
+    def execute(self, command: dict[str, Any], parsed: Any, source: str) -> None:
+        """Carry out a checked command at ``now``: command.applied, then what it does."""
+        self.emit("command.applied", command=copy.deepcopy(command), source=source)
+        kind = command["type"]
+        if kind == "add_pod":
+            self.actions.add_pod(parsed)
+        elif kind == "add_node":
+            self._cmd_add_node(parsed)
+        elif kind == "delete_pod":
+            self._cmd_delete_pod(command)
+        elif kind == "evict_pod":
+            self._cmd_evict_pod(command)
+        elif kind in ("set_node_annotations", "set_pod_annotations"):
+            pass  # nothing the scheduler reads: command.applied above is the record
+        elif kind == "delete_node":
+            self._cmd_delete_node(command)
+        elif kind == "remove_scheduling_gates":
+            self._cmd_remove_scheduling_gates(command)
+        elif kind == "set_pod_labels":
+            self._cmd_set_pod_labels(command)
+        elif kind == "add_namespace":
+            self._cmd_set_namespace(parsed, "added")
+        elif kind == "set_namespace_labels":
+            self._cmd_set_namespace(parsed, "labels")
+        elif kind == "scale":
+            self._cmd_scale(command)
+        else:
+            self._cmd_node_update(command)
+
+    def _parse_manifest(self, command: dict[str, Any]) -> Any:
+        try:
+            if command["type"] == "add_pod":
+                return parse_pod(command["manifest"], list(self.cluster.priority_classes.values()),
+                                 existing_nodes=list(self.cluster.node_infos))
+            if command["type"] == "add_node":
+                return parse_node(command["manifest"])
+            if command["type"] == "add_namespace":
+                return parse_namespace(command["manifest"])
+        except ManifestError as err:
+            first = err.errors[0]
+            path = "command.manifest" + (f".{first.path}" if first.path else "")
+            raise CommandError(path, first.value, str(err)) from err
+        if command["type"] == "set_namespace_labels":
+            return _relabelled_namespace(command)
+        return None
+
+    def _precheck(self, command: dict[str, Any], parsed: Any) -> None:
+        kind = command["type"]
+        if kind == "add_pod" and parsed.key in self.cluster.pods:
+            raise CommandError("command.manifest.metadata.name", parsed.name, f"pod {parsed.key} already exists")
+        if kind == "add_node" and parsed.name in self.cluster.node_infos:
+            raise CommandError("command.manifest.metadata.name", parsed.name, "a node with this name already exists")
+        if kind == "evict_pod":
+            self.check_eviction(command)
+        if kind in ("delete_pod", "remove_scheduling_gates", "set_pod_annotations", "set_pod_labels"):
+            record = self._pod_record_for(command)
+            if kind == "remove_scheduling_gates" and record.pod.node_name:
+                raise CommandError("command.pod", command["pod"], "pod is already bound")
+        if "node" in command and kind != "add_node":
+            self._node_for(command)
+        if kind == "add_namespace" and parsed.name in self.cluster.namespaces:
+            raise CommandError("command.manifest.metadata.name", parsed.name, "a namespace with this name already exists")
+        if kind == "set_namespace_labels":
+            self._namespace_for(command)
+        if kind == "scale":
+            key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
+            if key not in self.controllers.workloads:
+                raise CommandError("command.name", command["name"],
+                                   f"no {command['kind']} with this name in namespace {command.get('namespace', 'default')}")
+
+    def _pod_record_for(self, command: dict[str, Any]) -> Any:
+        record = self.cluster.pods.get(command["pod"])
+        if record is None:
+            raise CommandError("command.pod", command["pod"], "no such pod (expected namespace/name)")
+        return record
+
+    def _node_for(self, command: dict[str, Any]) -> Node:
+        info = self.cluster.node_infos.get(command["node"])
+        if info is None:
+            raise CommandError("command.node", command["node"], "no such node")
+        return info.node
+
+    def _update_node(self, new: Node, change: str, event: ev.ClusterEvent | None) -> None:
+        old = self.cluster.update_node(new)
+        self.emit("node.updated", node=node_view(new), change=change)
+        self._changed()
+        if event is not None:
+            self.queue.move_all(event, old, new, self.now)
+        self.controllers.nodes_changed()
+
+    def _cmd_delete_pod(self, command: dict[str, Any]) -> None:
+        record = self._pod_record_for(command)
+        grace = command.get("gracePeriodSeconds")
+        if record.pod.node_name and record.deletion_timestamp is None and record.phase != SUCCEEDED and grace != 0:
+            self.actions.terminate(record.pod.key, preempted_by=None, grace=grace)
+        else:
+            self.actions.delete_pod_now(record.pod.key, "Deleted")
+
+    def check_eviction(self, command: dict[str, Any]) -> None:
+        """The Eviction subresource's PDB check (pkg/registry/core/pod/storage/eviction.go), before any change."""
+        record = self._pod_record_for(command)
+        if not record.pod.node_name or record.deletion_timestamp is not None:
+            return  # canIgnorePDB: a pending or terminating pod is deleted without asking its budgets
+        pdbs = [r for r in self.cluster.pdbs.values() if r.pdb.namespace == record.pod.namespace
+                and r.pdb.selector is not None and r.pdb.selector.matches(record.pod.labels)]
+        if len(pdbs) > 1:
+            raise CommandError("command.pod", command["pod"], "This pod has more than one PodDisruptionBudget, "
+                               "which the eviction subresource does not support.")
+        if pdbs and pdbs[0].disruptions_allowed <= 0:
+            raise CommandError("command.pod", command["pod"],
+                               "Cannot evict pod as it would violate the pod's disruption budget.")
+
+    def _cmd_evict_pod(self, command: dict[str, Any]) -> None:
+        """A permitted eviction deletes the pod; the disruption controller then lowers disruptionsAllowed."""
+        self._cmd_delete_pod(command)
+
+    def _cmd_add_node(self, node: Node) -> None:
+        if node.name in self.cluster.node_infos:
+            raise CommandError("command.manifest.metadata.name", node.name, "a node with this name already exists")
+        self.cluster.add_node(node)
+        self.emit("node.added", node=node_view(node))
+        self._changed()
+        self.queue.move_all(ev.NODE_ADD, None, node, self.now)
+        self.controllers.nodes_changed()
+
+    def _cmd_delete_node(self, command: dict[str, Any]) -> None:
+        node = self._node_for(command)
+        for key in list(self.cluster.node_infos[node.name].pods):
+            if key in self.cluster.pods:  # pod GC deletes pods bound to a deleted node
+                self.actions.delete_pod_now(key, "Deleted")
+        self.cluster.delete_node(node.name)
+        self.emit("node.deleted", node=node.name)
+        self._changed()
+        self.queue.move_all(ev.NODE_DELETE, node, None, self.now)
+        self.controllers.nodes_changed()
+
+    def _cmd_node_update(self, command: dict[str, Any]) -> None:
+        node = self._node_for(command)
+        kind = command["type"]
+        if kind in ("cordon", "uncordon"):
+            schedulable = kind == "uncordon"
+            # Only a node becoming schedulable is an event (mapped to UpdateNodeTaint upstream).
+            event = ev.NODE_TAINT_CHANGE if schedulable and node.unschedulable else None
+            self._update_node(replace(node, unschedulable=not schedulable), kind, event)
+        elif kind == "set_node_labels":
+            self._update_node(replace(node, labels=dict(command["labels"])), "labels", ev.NODE_LABEL_CHANGE)
+        else:
+            taints = tuple(Taint(key=x["key"], value=x.get("value", ""), effect=x["effect"])
+                           for x in command["taints"])
+            self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
+
+    def _namespace_for(self, command: dict[str, Any]) -> str:
+        """A Namespace object, or an implicit namespace (one some pod lives in)."""
+        name = command["namespace"]
+        if name not in self.cluster.namespaces and not any(
+                record.pod.namespace == name for record in self.cluster.pods.values()):
+            raise CommandError("command.namespace", name, "no such namespace")
+        return str(name)
+
+    def _cmd_set_namespace(self, namespace: Namespace, change: str) -> None:
+        """Create a Namespace or replace its labels (an implicit namespace becomes an object).
+
+        No pod moves: the scheduler registers no Namespace event (InterPodAffinity reads namespace
+        labels at PreFilter/PreScore only), so a pod this would now admit waits for another event or
+        the 5-minute flush. The cluster changed, so that flush is scheduled again.
+        """
+        self.cluster.set_namespace(namespace)
+        self.emit("namespace.updated", namespace=namespace_view(namespace), change=change)
+        self._changed()
+
+    def _cmd_remove_scheduling_gates(self, command: dict[str, Any]) -> None:
+        old = self._pod_record_for(command).pod
+        new = replace(old, scheduling_gates=())
+        self.cluster.set_pod(old.key, new)
+        self._changed()
+        if old.scheduling_gates:
+            self.queue.update(old, new, ev.POD_SCHEDULING_GATES_ELIMINATED, self.now)
+
+    def _cmd_set_pod_labels(self, command: dict[str, Any]) -> None:
+        """A pod's labels replaced (`kubectl label pod`), as the scheduler's informers see it.
+
+        Unscheduled pod: PriorityQueue.Update with the derived UpdatePodLabel event (its own
+        queueing hints decide; before v1.32, without hints, any real change requeues it).
+        Bound pod: the cache update, then per derived event — with queueing hints,
+        MoveAllToActiveOrBackoffQueue(AssignedPod/UpdatePodLabel); without (v1.29–v1.31),
+        AssignedPodUpdated: only pods whose required affinity terms match the pod, or that
+        PodTopologySpread rejected in its namespace (getUnschedulablePodsWithCrossTopologyTerm).
+        pkg/scheduler/eventhandlers.go: updatePodInSchedulingQueue, updatePodInCache.
+        """
+        record = self._pod_record_for(command)
+        old = record.pod
+        new = replace(old, labels=dict(command["labels"]))
+        if new.labels == old.labels:
+            return  # no informer event: the API server does not bump an unchanged object
+        self.cluster.set_pod(old.key, new)
+        self._changed()
+        if not old.node_name:
+            self.queue.update(old, new, ev.POD_LABEL_CHANGE, self.now)
+        elif self.config.queueing_hints:
+            self.queue.move_all(ev.ASSIGNED_POD_LABEL_CHANGE, old, new, self.now)
+        else:
+            self.queue.move_all(ev.ASSIGNED_POD_UPDATE_LEGACY, old, new, self.now,
+                                lambda qpi: cross_topology_term(qpi, new, self.cluster))
+        self.actions.sync_pdbs(new)
+        self.controllers.pod_changed(new)
+
+    def _cmd_scale(self, command: dict[str, Any]) -> None:
+        self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
+                               command["replicas"])
+
+
+def _relabelled_namespace(command: dict[str, Any]) -> Namespace:
+    """The Namespace with its new labels, validated like a manifest's (label keys and values)."""
+    try:
+        return parse_namespace({"metadata": {"name": command["namespace"], "labels": command["labels"]}})
+    except ManifestError as err:
+        first = err.errors[0]
+        path = "command." + first.path.removeprefix("metadata.")
+        raise CommandError(path, first.value, str(err)) from err
