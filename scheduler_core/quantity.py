@@ -121,7 +121,17 @@ def _round_up_to_nano(amount: Fraction) -> Fraction:
 
 def to_canonical(resource_name: str, value: str | float) -> int:
     """cpu → millicores (Quantity.MilliValue); anything else → Quantity.Value(); both round up."""
-    amount = parse_quantity(value)
+    if isinstance(value, str) and value:
+        return _canonical_text(resource_name, value)
+    return _canonical(resource_name, parse_quantity(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical_text(resource_name: str, value: str) -> int:
+    return _canonical(resource_name, _parse_text(value))
+
+
+def _canonical(resource_name: str, amount: Fraction) -> int:
     if resource_name == CPU:
         amount *= 1000
     return math.ceil(amount)

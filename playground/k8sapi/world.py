@@ -1,20 +1,19 @@
 """A run at one event seq as the API server sees it: the folded state plus what objects need beyond it.
 
-The state (scheduler_core.events.apply_event_in_place over the event log) is what the run view shows. API
+The state (scheduler_core.events.StateFolder over the event log) is what the run view shows. API
 objects also need the manifests as written (containers, annotations), creation times, and the
 scheduler's Events; those come from the same log: the frozen documents, `command.applied`,
 `pod.added`/`node.added` and `k8s.event`.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from playground.runs import selectors
 from playground.runs.models import Run, RunEvent
-from scheduler_core.events import apply_event_in_place
+from scheduler_core.events import StateFolder
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating")
 
@@ -41,6 +40,10 @@ class World:
     deletion_grace: dict[str, int] = field(default_factory=dict)  # pod key -> gracePeriodSeconds of its DELETE
     pod_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_pod_annotations
     node_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_node_annotations
+    folder: StateFolder = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.folder = StateFolder(self.state)  # the state is this world's own: folded in place
 
     @property
     def now(self) -> float:
@@ -66,10 +69,7 @@ class World:
 
     def apply(self, event: dict[str, Any]) -> None:
         """The next event of the log (watch): the fold plus the notes objects need."""
-        if event["kind"] == "cluster.snapshot":
-            self.state = copy.deepcopy(event["state"])
-        else:
-            self.state = apply_event_in_place(self.state, event)  # this world's own state
+        self.state = self.folder.apply(event)  # this world's own state
         self.seq = event["seq"]
         self.clock = max(self.clock, float(event.get("t") or 0.0))
         self.note(event)

@@ -76,7 +76,7 @@ class RunListCreateApi(APIView):
         body = s.RunCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         throttles.per_owner(request, "run_start")
-        scenario = readable_scenario(request.user, body.validated_data["scenario"])
+        scenario = readable_scenario(request.user, body.validated_data["scenario"], defer_manifests=True)
         data = body.validated_data
         run = services.start_run(acting_user(request), scenario, data.get("seed"), data.get("speed"),
                                  paused=data.get("paused"), lesson=data.get("lesson"))

@@ -27,6 +27,8 @@ BATCH_SECONDS = _float("RUNS_BATCH_SECONDS", 0.05)
 STATE_EVERY_EVENTS = int(_float("RUNS_STATE_EVERY_EVENTS", 200))  # for GET …/state/?seq=
 # ... but a state that took x s to build waits STATE_COST_FACTOR * x s for the next (big clusters).
 STATE_COST_FACTOR = _float("RUNS_STATE_COST_FACTOR", 30)
+# ... unless this many events passed: GET …/state/?seq= folds at most about as many (≤ 0.5 s).
+STATE_MAX_EVENTS = int(_float("RUNS_STATE_MAX_EVENTS", 10_000))
 # ... and the states stored for a run stay within this multiple of its event log's bytes.
 STATE_LOG_RATIO = _float("RUNS_STATE_LOG_RATIO", 10)
 # Fair share: a run computes at most this long before the engine turns to the next ready run.

@@ -1,10 +1,13 @@
-"""WebSocket /ws/runs/<id>/?after=<seq>: backlog from the database, then live events, no gaps.
+"""WebSocket /ws/runs/<id>/?after=<seq>[&encoding=gzip]: backlog from the database, then live
+events, no gaps. With ``encoding=gzip`` the backlog's full pages come as binary frames, compressed
+once per server process and shared by every viewer (a workshop joining a finished run at once).
 
 Protocol (version 1) in docs/events.md, section "WebSocket protocol".
 """
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import logging
 import time
@@ -37,15 +40,18 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     can_control: bool = False
     inbox: fanout.Inbox | None = None
     drain: asyncio.Task[None] | None = None
+    gzip_pages: bool = False
 
     async def connect(self) -> None:
         self.run_id = int(self.scope["url_route"]["kwargs"]["run_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         await self.accept()  # accept first so the close code reaches the client
         after = _after(query)
-        if after is None or "token" in query:  # a credential in a URL is refused: use ?ticket=
+        encoding = (query.get("encoding") or [""])[0]
+        if after is None or "token" in query or encoding not in ("", "gzip"):  # a credential in a URL: use ?ticket=
             await self.close(code=CLOSE_BAD_REQUEST)
             return
+        self.gzip_pages = encoding == "gzip"
         if self.run_id > MAX_ID:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -106,11 +112,25 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         after, upto = gap
         while after < upto:
+            if self.gzip_pages and backlog.whole_page(after, upto):
+                seqs, frame = await backlog.gzip_frame(self.run_id, after)
+                if seqs:
+                    await self._send_frame(frame, seqs)
+                    after = seqs[-1]
+                    continue
             seqs, events_json = await backlog.page(self.run_id, after, upto)
             if not seqs:
                 return
             await self._send_raw(events_json, seqs)
             after = seqs[-1]
+
+    async def _send_frame(self, frame: bytes, seqs: list[int]) -> None:
+        if not delivery.contiguous(self.last_sent, seqs):
+            log.error("run %s: refusing non-contiguous events after %s", self.run_id, self.last_sent)
+            await self.close(code=1011)
+            return
+        await self.send(bytes_data=frame)
+        self.last_sent = seqs[-1]
 
     async def _send_raw(self, events_json: str, seqs: list[int], produced_at: float | None = None) -> None:
         """Events as stored/serialised JSON text: no decode and re-encode per viewer."""
@@ -191,27 +211,84 @@ def _open_view(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) 
 
 class BacklogPages:
     """Stored events never change, and a workshop's viewers all join the same run at once: keep
-    recently read full pages (seq k*1000+1 .. (k+1)*1000) as their stored JSON texts."""
+    recently read full pages (seq k*1000+1 .. (k+1)*1000) as their stored JSON texts, and as
+    gzip frames for viewers that asked for them. Viewers wanting the same full page at the same
+    moment share one read and one compression."""
 
     def __init__(self, size: int = 64) -> None:
         self.pages: OrderedDict[tuple[int, int], tuple[list[int], list[str]]] = OrderedDict()
+        self.frames: OrderedDict[tuple[int, int], tuple[list[int], bytes]] = OrderedDict()
         self.size = size
+        self._reading: dict[tuple[int, int], asyncio.Future[tuple[list[int], list[str]]]] = {}
+        self._packing: dict[tuple[int, int], asyncio.Future[tuple[list[int], bytes]]] = {}
+
+    @staticmethod
+    def whole_page(after: int, upto: int) -> bool:
+        """(after, upto] starts a page and covers all of it: every row of it is committed."""
+        return after % selectors.BACKLOG_PAGE == 0 and upto >= after + selectors.BACKLOG_PAGE
 
     async def page(self, run_id: int, after: int, upto: int) -> tuple[list[int], str]:
         """The events in (after, upto] from one page, as a JSON array text."""
         start = after - after % selectors.BACKLOG_PAGE
+        if upto >= start + selectors.BACKLOG_PAGE or (run_id, start) in self.pages:
+            seqs, texts = await self._full_page(run_id, start)  # committed whole: shared
+        else:  # maybe still growing: what is there now, read for this viewer alone
+            seqs, texts = await self._read(run_id, start)
+        first, last = bisect_right(seqs, after), bisect_right(seqs, upto)
+        return seqs[first:last], "[" + ",".join(texts[first:last]) + "]"
+
+    async def gzip_frame(self, run_id: int, start: int) -> tuple[list[int], bytes]:
+        """A whole page as one binary message: a JSON header line, then the gzip-compressed text
+        of the same ``events`` message a text frame carries (docs/events.md)."""
+        key = (run_id, start)
+        if key in self.frames:
+            self.frames.move_to_end(key)
+            return self.frames[key]
+        return await _single_flight(self._packing, key, lambda: self._pack(run_id, start))
+
+    async def _pack(self, run_id: int, start: int) -> tuple[list[int], bytes]:
+        seqs, texts = await self._full_page(run_id, start)
+        if len(seqs) != selectors.BACKLOG_PAGE:
+            return [], b""
+        frame = await asyncio.to_thread(_gzip_frame, seqs, texts)
+        self._keep(self.frames, (run_id, start), (seqs, frame))
+        return seqs, frame
+
+    async def _full_page(self, run_id: int, start: int) -> tuple[list[int], list[str]]:
         key = (run_id, start)
         if key in self.pages:
             self.pages.move_to_end(key)
-            seqs, texts = self.pages[key]
-        else:
-            seqs, texts = await read_page(run_id, start, start + selectors.BACKLOG_PAGE)
-            if len(seqs) == selectors.BACKLOG_PAGE:
-                self.pages[key] = (seqs, texts)
-                if len(self.pages) > self.size:
-                    self.pages.popitem(last=False)
-        first, last = bisect_right(seqs, after), bisect_right(seqs, upto)
-        return seqs[first:last], "[" + ",".join(texts[first:last]) + "]"
+            return self.pages[key]
+        return await _single_flight(self._reading, key, lambda: self._read(run_id, start))
+
+    async def _read(self, run_id: int, start: int) -> tuple[list[int], list[str]]:
+        seqs, texts = await read_page(run_id, start, start + selectors.BACKLOG_PAGE)
+        if len(seqs) == selectors.BACKLOG_PAGE:
+            self._keep(self.pages, (run_id, start), (seqs, texts))
+        return seqs, texts
+
+    def _keep(self, cache: OrderedDict[tuple[int, int], Any], key: tuple[int, int], value: Any) -> None:
+        cache[key] = value
+        if len(cache) > self.size:
+            cache.popitem(last=False)
+
+
+async def _single_flight(flights: dict[Any, asyncio.Future[Any]], key: Any, make: Any) -> Any:
+    """One ``make()`` per key at a time, as a task of its own: callers arriving meanwhile await
+    the same result, and a caller that goes away (a viewer closing) cancels nobody else's."""
+    task = flights.get(key)
+    if task is None:
+        task = asyncio.ensure_future(make())
+        flights[key] = task
+        task.add_done_callback(lambda _: flights.pop(key, None))
+    return await asyncio.shield(task)
+
+
+def _gzip_frame(seqs: list[int], texts: list[str]) -> bytes:
+    header = json.dumps({"type": "events", "encoding": "gzip", "first": seqs[0], "last": seqs[-1],
+                         "count": len(seqs)}, separators=(",", ":"))
+    body = '{"type":"events","events":[' + ",".join(texts) + "]}"
+    return header.encode() + b"\n" + gzip.compress(body.encode(), compresslevel=6, mtime=0)
 
 
 # Opening and backlog reads are read-only and independent of each other: run them in the thread

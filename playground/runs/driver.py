@@ -346,9 +346,12 @@ class RunDriver:
     def _state_due(self, seq: int) -> dict[str, Any] | None:
         """The state for GET …/state/?seq=, every STATE_EVERY_EVENTS events — but for a big cluster
         (a 2,000-pod state: ~40 ms to build, as much to encode and store) no more often than keeps
-        it to about a tenth of the run's time: next one after STATE_COST_FACTOR × its build time."""
+        it to about a tenth of the run's time: next one after STATE_COST_FACTOR × its build time,
+        or after STATE_MAX_EVENTS events, so that the fold for any seq stays short."""
         now = self.clock()
-        if not self.events or seq - self.state_seq < conf.STATE_EVERY_EVENTS or now < self.next_state_at:
+        if not self.events or seq - self.state_seq < conf.STATE_EVERY_EVENTS:
+            return None
+        if now < self.next_state_at and seq - self.state_seq < conf.STATE_MAX_EVENTS:
             return None
         if self.event_bytes_since_state * conf.STATE_LOG_RATIO < self.last_state_bytes:
             return None

@@ -16,11 +16,12 @@ def scheduler_config(settings: dict[str, Any]) -> dict[str, Any]:
 
 def build(documents: list[dict[str, Any]], settings: dict[str, Any], seed: int,
           timed_commands: list[dict[str, Any]] | None = None) -> Simulation:
-    """timed_commands: the run's frozen lesson commands; the simulation applies them itself."""
+    """timed_commands: the run's frozen lesson commands; the simulation applies them itself.
+    The documents are the run row's, which nothing changes: the simulation keeps them uncopied."""
     from scheduler_core import Simulation
 
     return Simulation.from_documents(documents, seed=seed, config=scheduler_config(settings),
-                                     timed_commands=timed_commands)
+                                     timed_commands=timed_commands, copy_documents=False)
 
 
 def move_clock(sim: Simulation, t: float) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -33,8 +33,14 @@ def can_control(user: User, run: Run) -> bool:
     return bool(user.is_authenticated and run.owner_id == user.pk)
 
 
+# A run's and its scenario's manifests are megabytes for a big cluster, and a class opening one
+# run's socket at once decoded them once per viewer: they load only when something reads them.
+HEAVY_FIELDS = ("documents", "timed_commands", "scenario__manifests", "scenario__ignored")
+
+
 def run_for_watcher(user: User, run_id: int) -> Run | None:
-    run = Run.objects.select_related("scenario", "owner__profile").filter(pk=run_id).first()
+    run = (Run.objects.select_related("scenario", "owner__profile").defer(*HEAVY_FIELDS)
+           .filter(pk=run_id).first())
     return run if run is not None and can_watch(user, run) else None
 
 
@@ -104,11 +110,14 @@ def events_after(run_id: int, after: int, limit: int = MAX_EVENTS_PAGE) -> list[
     return [data for data in rows.values_list("data", flat=True)]
 
 
-def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int = BACKLOG_PAGE) -> Iterator[list[dict[str, Any]]]:
+def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int = BACKLOG_PAGE,
+                kinds: Iterable[str] | None = None) -> Iterator[list[dict[str, Any]]]:
     while True:
         rows = RunEvent.objects.filter(run_id=run_id, seq__gt=after).order_by("seq")
         if upto is not None:
             rows = rows.filter(seq__lte=upto)
+        if kinds is not None:
+            rows = rows.filter(kind__in=list(kinds))
         batch = list(rows.values_list("data", flat=True)[:page])
         if not batch:
             return
@@ -117,21 +126,30 @@ def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int 
 
 
 def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
-    """Fold the stored events up to seq onto the nearest stored state (None: nothing stored yet)."""
-    from scheduler_core.events import apply_event_in_place
+    """Fold the stored events up to seq onto the nearest stored state (None: nothing stored yet).
+
+    Only the kinds that change more than the clock are read (the cycles' traces are most of a
+    big run's bytes); ``time`` is then the last event's, as a fold of every event gives."""
+    from scheduler_core.events import FOLDED_KINDS, StateFolder
 
     stored = RunState.objects.filter(run_id=run_id).order_by("-seq")
     start = (stored.filter(seq__lte=seq) if seq is not None else stored).first()
-    state: dict[str, Any] | None = start.state if start is not None else None
-    for batch in iter_events(run_id, start.seq if start is not None else 0, seq):
+    folder = StateFolder(start.state if start is not None else None)
+    for batch in iter_events(run_id, start.seq if start is not None else 0, seq, kinds=FOLDED_KINDS):
         for event in batch:
-            if event["kind"] == "cluster.snapshot":
-                state = event["state"]
-            elif state is None:
-                raise ValueError(f"run {run_id}: event {event['seq']} comes before any cluster.snapshot")
-            else:  # the state was read for this call alone: fold in place
-                state = apply_event_in_place(state, event)
-    return state
+            if event["kind"] == "cluster.snapshot":  # decoded for this call: no copy needed
+                folder = StateFolder(event["state"])
+            else:
+                folder.apply(event)
+    if folder.state is None:
+        if RunEvent.objects.filter(run_id=run_id).exists():
+            raise ValueError(f"run {run_id}: events come before any cluster.snapshot")
+        return None
+    last = RunEvent.objects.filter(run_id=run_id).order_by("-seq")
+    last_t = (last.filter(seq__lte=seq) if seq is not None else last).values_list("data__t", flat=True).first()
+    if last_t is not None:
+        folder.state["time"] = last_t
+    return folder.state
 
 
 def recorded_commands(run_id: int) -> tuple[list[tuple[int, float, dict[str, Any]]], int]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, Subquery
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
@@ -47,9 +47,9 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
     with transaction.atomic():
         _check_owner_limit(user)
         run = Run(scenario=scenario, scenario_slug=scenario.slug, owner=user, seed=seed, speed=speed,
-                  documents=list(scenario.manifests or []), settings=run_settings, start_paused=paused,
+                  documents=[], settings=run_settings, start_paused=paused,
                   lesson=lesson or "", timed_commands=timed)
-        _queue_new(run)
+        _queue_new(run, scenario)
     return run
 
 
@@ -69,9 +69,17 @@ def count_active_runs(user: User, excluding: Run | None = None) -> int:
     return (runs.exclude(pk=excluding.pk) if excluding is not None else runs).count()
 
 
-def _queue_new(run: Run) -> None:
+def _queue_new(run: Run, scenario: Any = None) -> None:
+    """Saved queued, in the caller's transaction; with ``scenario``, its objects become the run's
+    documents inside the database (a big cluster's megabytes are not decoded and re-encoded)."""
     run.lease_token, run.lease_expires_at = leases.QUEUED_LEASE, recovery.queue_grace()
     run.save()
+    if scenario is not None:
+        from playground.scenarios.models import Scenario
+
+        manifests = Scenario.objects.filter(pk=scenario.pk).values("manifests")[:1]
+        Run.objects.filter(pk=run.pk).update(documents=Subquery(manifests))
+        del run.documents  # deferred: read from the row if anybody asks
     transaction.on_commit(lambda: bus.ring(run.pk))
 
 

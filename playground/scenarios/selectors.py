@@ -50,9 +50,11 @@ def can_edit(user: AnyUser, scenario: Scenario) -> bool:
     return user.is_authenticated and scenario.owner_id == user.pk
 
 
-def readable_scenario(user: AnyUser, slug: str) -> Scenario:
-    """The scenario behind a link, for reading, forking or running it."""
-    scenario = _scenarios().filter(slug=slug).first()
+def readable_scenario(user: AnyUser, slug: str, *, defer_manifests: bool = False) -> Scenario:
+    """The scenario behind a link, for reading, forking or running it. ``defer_manifests``: its
+    objects (megabytes for a big cluster) load only if read — starting a run copies them in SQL."""
+    scenarios = _scenarios().defer("manifests") if defer_manifests else _scenarios()
+    scenario = scenarios.filter(slug=slug).first()
     if scenario is None or not can_read(user, scenario):
         raise scenario_not_found(slug)
     return scenario

@@ -1,6 +1,7 @@
 """Name and label checks with the apimachinery messages (util/validation/validation.go)."""
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -63,6 +64,16 @@ _KEY_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must s
 
 def label_key_errors(value: str) -> list[str]:
     """validation.IsQualifiedName."""
+    return list(_label_key_errors(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_key_errors(value: str) -> tuple[str, ...]:
+    """Remembered: a cluster repeats a few label keys on thousands of objects."""
+    return tuple(_qualified_name_errors(value))
+
+
+def _qualified_name_errors(value: str) -> list[str]:
     parts = value.split("/")
     errs: list[str] = []
     if len(parts) == 1:
@@ -88,6 +99,11 @@ def label_key_errors(value: str) -> list[str]:
 
 
 def label_value_errors(value: str) -> list[str]:
+    return list(_label_value_errors(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_value_errors(value: str) -> tuple[str, ...]:
     errs = []
     if len(value) > 63:
         errs.append(max_len_error(63))
@@ -97,7 +113,7 @@ def label_value_errors(value: str) -> list[str]:
             "and must start and end with an alphanumeric character",
             _LABEL_VALUE_FMT, "MyValue", "my_value", "12345",
         ))
-    return errs
+    return tuple(errs)
 
 
 def check_name(doc: Doc, name: str, path: str, *, label: bool = False) -> None:

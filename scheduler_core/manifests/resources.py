@@ -1,6 +1,7 @@
 """Resource lists (requests, limits, overhead, node capacity) in canonical units."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -43,15 +44,27 @@ def _check_resource_name(doc: Doc, name: str, path: str, *, node: bool) -> bool:
 
 
 def _quantity(doc: Doc, name: str, value: Any, path: str) -> int | None:
+    error, amount = _quantity_text(name, value) if isinstance(value, str) else _checked_quantity(name, value)
+    if error is not None:
+        doc.invalid(path, value, error)
+    return amount
+
+
+@functools.lru_cache(maxsize=4096)
+def _quantity_text(name: str, value: str) -> tuple[str | None, int | None]:
+    """Remembered: a cluster repeats a few quantities on thousands of objects."""
+    return _checked_quantity(name, value)
+
+
+def _checked_quantity(name: str, value: Any) -> tuple[str | None, int | None]:
+    """(the error, None) or (None, the amount in canonical units)."""
     try:
         exact = parse_quantity(value)
     except QuantityError as err:
-        doc.invalid(path, value, str(err))
-        return None
+        return str(err), None
     if exact < 0:
-        doc.invalid(path, value, "must be greater than or equal to 0")
-        return None
-    return to_canonical(name, value)
+        return "must be greater than or equal to 0", None
+    return None, to_canonical(name, value)
 
 
 def is_overcommit_allowed(name: str) -> bool:

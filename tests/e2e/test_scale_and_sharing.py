@@ -84,3 +84,30 @@ def test_a_shared_link_is_read_only_and_can_be_forked_or_watched(page: Page, bro
         expect(other.get_by_role("article", name="Node node-000").get_by_label("CPU", exact=True)).to_be_editable()
     finally:
         visitor.close()
+
+
+def test_a_late_viewer_gets_a_long_run_s_backlog_as_gzip_frames_and_sees_its_end(page: Page, browser: Browser,
+                                                                               live_server_url: str) -> None:
+    """Whole backlog pages (1,000 events) come as binary gzip frames that Chromium inflates with
+    DecompressionStream; the view then shows the run's last events like a viewer who watched."""
+    slug = import_scenario(page, big_cluster_yaml(40, 320), "A long run", speed=1000)
+    page.goto(f"/scenarios/{slug}")
+    page.get_by_role("button", name="▶ Run").click()
+    expect(page).to_have_url(re.compile(r"/runs/\d+$"), timeout=30_000)
+    run_id = page.url.rsplit("/", 1)[1]
+    for _ in range(30):
+        run = page.request.get(f"/api/runs/{run_id}/wait/?timeout=20").json()
+        if run["status"] in ("finished", "settled"):
+            break
+    assert run["lastSeq"] > 2000, run
+
+    late = browser.new_page(base_url=live_server_url)
+    frames: list[bytes | str] = []
+    late.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    late.goto(f"/runs/{run_id}")
+    log = late.get_by_role("table", name="Kubernetes events, newest first")
+    expect(log.get_by_text("Successfully assigned default/pod-0319")).to_be_visible(timeout=30_000)
+    binary = [f for f in frames if isinstance(f, bytes)]
+    assert len(binary) == run["lastSeq"] // 1000, [type(f) for f in frames][:10]
+    assert binary[0].split(b"\n", 1)[0].startswith(b'{"type":"events","encoding":"gzip","first":1,')
+    late.close()

@@ -255,3 +255,73 @@ async def test_a_status_published_while_the_viewer_opens_is_not_lost(monkeypatch
     status = await communicator.receive_json_from()
     assert (status["type"], status["run"]["status"]) == ("status", "paused")
     await communicator.disconnect()
+
+
+async def receive_any(communicator: WebsocketCommunicator) -> tuple[str, Any]:
+    """("text", decoded JSON) or ("gzip", (header, decoded message)) for a binary backlog frame."""
+    import gzip
+
+    message = await communicator.receive_output(3)
+    assert message["type"] == "websocket.send", message
+    if message.get("bytes") is not None:
+        header, _, body = message["bytes"].partition(b"\n")
+        return "gzip", (json.loads(header), json.loads(gzip.decompress(body)))
+    return "text", json.loads(message["text"])
+
+
+@pytest.mark.asyncio
+async def test_with_encoding_gzip_whole_backlog_pages_come_as_shared_binary_frames() -> None:
+    run = await sync_to_async(make_run)(stored=2500)
+    communicator = WebsocketCommunicator(f"/ws/runs/{run.pk}/?after=0&encoding=gzip", AnonymousUser())
+    assert await communicator.connect()
+    assert (await receive_any(communicator))[1]["type"] == "hello"
+    frames, seqs = [], []
+    while not seqs or seqs[-1] < 2500:
+        kind, message = await receive_any(communicator)
+        if kind == "gzip":
+            header, message = message
+            frames.append((header["first"], header["last"], header["count"]))
+            assert [e["seq"] for e in message["events"]] == list(range(header["first"], header["last"] + 1))
+        seqs += [e["seq"] for e in message["events"]]
+    assert seqs == list(range(1, 2501))  # no gap, no duplicate
+    assert frames == [(1, 1000, 1000), (1001, 2000, 1000)]  # the growing last page stays text
+    assert list(consumers.backlog.frames) == [(run.pk, 0), (run.pk, 1000)]
+    await communicator.disconnect()
+    # A second viewer mid-page: text up to the page boundary, then the same cached frame object.
+    cached = consumers.backlog.frames[(run.pk, 1000)][1]
+    second = WebsocketCommunicator(f"/ws/runs/{run.pk}/?after=500&encoding=gzip", AnonymousUser())
+    assert await second.connect()
+    await receive_any(second)
+    kind, message = await receive_any(second)
+    assert kind == "text" and [e["seq"] for e in message["events"]] == list(range(501, 1001))
+    raw = await second.receive_output(3)
+    assert raw["bytes"] is cached
+    await second.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_unknown_encoding_is_refused_with_4400() -> None:
+    run = await sync_to_async(make_run)(stored=3)
+    communicator = WebsocketCommunicator(f"/ws/runs/{run.pk}/?encoding=br", AnonymousUser())
+    assert await communicator.connect()
+    assert (await communicator.receive_output(3)) == {"type": "websocket.close", "code": 4400}
+
+
+@pytest.mark.asyncio
+async def test_viewers_asking_for_one_page_at_once_share_one_read_and_one_compression(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    run = await sync_to_async(make_run)(stored=1000)
+    reads: list[int] = []
+    real = consumers.read_page
+
+    async def counted(run_id: int, after: int, upto: int) -> Any:
+        reads.append(after)
+        await asyncio.sleep(0.05)  # the read is slow: everybody arrives while it runs
+        return await real(run_id, after, upto)
+
+    monkeypatch.setattr(consumers, "read_page", counted)
+    pages = consumers.BacklogPages()
+    results = await asyncio.gather(*(pages.gzip_frame(run.pk, 0) for _ in range(20)))
+    assert reads == [0] and all(frame is results[0][1] for _, frame in results)

@@ -135,7 +135,7 @@ def owner_token(db: Any, monkeypatch: pytest.MonkeyPatch) -> str:
     scenario.refresh_from_db()
     run = runs.start_run(owner, scenario)
     Run.objects.filter(pk=run.pk).update(id=SEED_RUN)
-    sim = Simulation.from_documents(run.documents, seed=run.seed)
+    sim = Simulation.from_documents(scenario.manifests, seed=run.seed)
     sim.run()
     RunEvent.objects.bulk_create([RunEvent.from_event(SEED_RUN, e) for e in sim.events])
     Run.objects.filter(pk=SEED_RUN).update(last_seq=len(sim.events), status="finished", reason="quiescent")

@@ -42,7 +42,7 @@ def test_folding_in_place_gives_the_pure_fold_s_states_and_leaves_the_events_alo
     the pure fold gives after every event, and the event log must not change."""
     import copy as _copy
 
-    from scheduler_core.events import apply_event_in_place
+    from scheduler_core.events import StateFolder
     from tests.scheduler_core.builders import make_node, make_pod
     from tests.scheduler_core.simkit import simulate
 
@@ -52,9 +52,10 @@ def test_folding_in_place_gives_the_pure_fold_s_states_and_leaves_the_events_alo
     events = sim.events
     before = _copy.deepcopy(events)
     pure = apply_event({}, events[0])
-    owned = apply_event_in_place({}, events[0])
+    folder = StateFolder()
+    owned = folder.apply(events[0])
     for event in events[1:]:
         pure = apply_event(pure, event)
-        owned = apply_event_in_place(owned, event)
+        owned = folder.apply(event)
         assert owned == pure, event["kind"]
     assert events == before

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scheduler_core import CommandError, Simulation
-from scheduler_core.events import apply_event
+from scheduler_core.events import StateFolder, apply_event
 
 
 def _pod(rng: random.Random, name: str) -> dict[str, Any]:
@@ -58,6 +58,7 @@ def _command(rng: random.Random, i: int, sim: Simulation) -> dict[str, Any]:
     return rng.choice([
         {"type": "add_pod", "manifest": _pod(rng, f"c{i}")},
         {"type": "add_pod", "manifest": _pod(rng, f"c{i}")},
+        {"type": "add_pod", "manifest": _pod(rng, rng.choice(["p1", "p2"]))},  # again, once deleted
         {"type": "delete_pod", "pod": rng.choice(pods)},
         {"type": "add_node", "manifest": _node(rng, f"m{i}")},
         {"type": "delete_node", "node": rng.choice(nodes)},
@@ -93,6 +94,10 @@ def test_random_scripts_fold_to_the_live_state_and_replay_identically(seed: int)
     for event in sim.events[1:]:
         state = apply_event(state, event)
     assert state == {**sim.state(), "time": state["time"]}
+    folder = StateFolder()  # the in-place fold, indexes kept across every event
+    for event in sim.events:
+        folder.apply(event)
+    assert folder.state == state
     assert json.dumps(_script(seed).events) == json.dumps(sim.events)
     restored = Simulation.restore(json.loads(json.dumps(sim.snapshot())))
     assert json.dumps(restored.events) == json.dumps(sim.events)

@@ -24,6 +24,9 @@ class FakeWebSocket implements WebSocketLike {
   serverSend(msg: unknown) {
     this.onmessage?.({ data: JSON.stringify(msg) });
   }
+  serverSendBinary(data: ArrayBuffer) {
+    this.onmessage?.({ data });
+  }
   serverDrop(code = 1006) {
     this.readyState = 3;
     this.onclose?.({ code });
@@ -60,7 +63,7 @@ describe("RunSocket", () => {
   test("connects from seq 0 and delivers events in order", () => {
     const h = harness();
     h.client.connect();
-    expect(h.sockets[0].url).toBe("ws://x/ws/runs/7/?after=0");
+    expect(h.sockets[0].url).toBe("ws://x/ws/runs/7/?after=0&encoding=gzip");
     h.sockets[0].serverOpen();
     h.sockets[0].serverSend({ type: "events", events: events.slice(0, 5) });
     expect(h.received).toEqual([1, 2, 3, 4, 5]);
@@ -76,7 +79,7 @@ describe("RunSocket", () => {
     expect(h.client.status).toBe("reconnecting");
     expect(h.timers).toHaveLength(1);
     h.timers[0].fn();
-    expect(h.sockets[1].url).toBe("ws://x/ws/runs/7/?after=5");
+    expect(h.sockets[1].url).toBe("ws://x/ws/runs/7/?after=5&encoding=gzip");
     h.sockets[1].serverOpen();
     h.sockets[1].serverSend({ type: "events", events: events.slice(5, 8) });
     expect(h.received).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -135,4 +138,41 @@ describe("RunSocket", () => {
 test("backoff jitter stays between half and the whole exponential delay", () => {
   expect(backoffDelay(2, 500, 10_000, () => 0)).toBe(1000);
   expect(backoffDelay(2, 500, 10_000, () => 1)).toBe(2000);
+
+});
+
+async function frame(evs: { seq: number }[]): Promise<ArrayBuffer> {
+  const header = JSON.stringify({ type: "events", encoding: "gzip", first: evs[0].seq, last: evs.at(-1)!.seq });
+  const text = new Response(JSON.stringify({ type: "events", events: evs })).body!;
+  const body = new Uint8Array(await new Response(text.pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const out = new Uint8Array(header.length + 1 + body.length);
+  out.set(new TextEncoder().encode(header + "\n"));
+  out.set(body, header.length + 1);
+  return out.buffer;
+}
+
+describe("RunSocket with gzip frames", () => {
+  test("gzip backlog frames are inflated and delivered in arrival order, text after them waits", async () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0].serverOpen();
+    h.sockets[0].serverSendBinary(await frame(events.slice(0, 5)));
+    h.sockets[0].serverSend({ type: "events", events: events.slice(5, 7) }); // live, right behind it
+    expect(h.received).toEqual([]); // still inflating: the text must not overtake it
+    await h.client.settled();
+    expect(h.received).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    h.sockets[0].serverSend({ type: "events", events: events.slice(7, 8) });
+    expect(h.received).toEqual([1, 2, 3, 4, 5, 6, 7, 8]); // nothing pending: at once again
+  });
+
+  test("a frame that cannot be inflated drops the socket and nothing after it is delivered", async () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0].serverOpen();
+    h.sockets[0].serverSendBinary(new TextEncoder().encode('{"type":"events"}\nnot gzip').buffer);
+    h.sockets[0].serverSendBinary(await frame(events.slice(5, 7)));
+    await h.client.settled();
+    expect(h.received).toEqual([]);
+    expect(h.sockets[0].closedWith).toBe(4000);
+  });
 });

@@ -1,6 +1,8 @@
 // RunSocket: one run's WebSocket (docs/events.md "WebSocket protocol"), outside React.
 // It tracks the last seq it delivered, reconnects with exponential backoff, and resumes
-// with ?after=<last seq> so the caller keeps its state across drops.
+// with ?after=<last seq> so the caller keeps its state across drops. With ?encoding=gzip
+// (where the browser can inflate) the backlog's whole pages arrive as binary gzip frames;
+// messages are still handled strictly in the order they arrived.
 import type { SimEvent } from "@/protocol/events";
 
 export const SOCKET_STATUSES = ["idle", "connecting", "open", "reconnecting", "closed"] as const;
@@ -46,6 +48,7 @@ export interface RunSocketHandlers {
 /** The subset of the browser WebSocket the client uses (lets tests pass a fake). */
 export interface WebSocketLike {
   readyState: number;
+  binaryType?: string;
   onopen: ((ev: unknown) => void) | null;
   onmessage: ((ev: { data: unknown }) => void) | null;
   onclose: ((ev: { code: number }) => void) | null;
@@ -64,6 +67,18 @@ export interface RunSocketOptions {
   random?: () => number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** Ask for gzip backlog frames; default: when the browser has DecompressionStream. */
+  gzip?: boolean;
+}
+
+/** A binary frame: a JSON header line, then the gzip text of an `events` message. */
+export async function inflateFrame(data: ArrayBuffer | Uint8Array): Promise<string> {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const newline = bytes.indexOf(10);
+  if (newline < 0) throw new Error("binary frame without a header line");
+  const body = bytes.slice(newline + 1);
+  const stream = new Response(body).body!.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
 }
 
 /** Close codes after which retrying cannot help (run not readable, bad request). */
@@ -90,6 +105,9 @@ export class RunSocket {
   private readonly opts: Required<Omit<RunSocketOptions, "after">>;
   private readonly handlers: RunSocketHandlers;
   private pending: string[] = [];
+  /** Messages behind a binary frame being inflated wait here, so the order holds. */
+  private chain: Promise<void> | null = null;
+  private readonly broken = new WeakSet<WebSocketLike>();
 
   constructor(options: RunSocketOptions, handlers: RunSocketHandlers) {
     this.lastSeq = options.after ?? 0;
@@ -102,6 +120,7 @@ export class RunSocket {
       random: options.random ?? Math.random,
       baseDelayMs: options.baseDelayMs ?? 500,
       maxDelayMs: options.maxDelayMs ?? 15_000,
+      gzip: options.gzip ?? typeof DecompressionStream === "function",
     };
   }
 
@@ -132,15 +151,16 @@ export class RunSocket {
 
   private open(status: SocketStatus): void {
     this.setStatus(status);
-    const url = `${this.opts.url}?after=${this.lastSeq}`;
+    const url = `${this.opts.url}?after=${this.lastSeq}${this.opts.gzip ? "&encoding=gzip" : ""}`;
     const ws = this.opts.createSocket(url);
+    ws.binaryType = "arraybuffer";
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
       this.setStatus("open");
       for (const data of this.pending.splice(0)) ws.send(data);
     };
-    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onmessage = (ev) => this.arrive(ws, ev.data);
     ws.onerror = () => undefined; // onclose follows and decides.
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
@@ -161,6 +181,35 @@ export class RunSocket {
       this.timer = null;
       if (!this.stopped) this.open("reconnecting");
     }, delay);
+  }
+
+  /** Resolves once every message received so far has been handled (tests, callers that wait). */
+  async settled(): Promise<void> {
+    while (this.chain !== null) await this.chain;
+  }
+
+  /** Text is handled at once unless a binary frame before it is still being inflated. */
+  private arrive(ws: WebSocketLike, raw: unknown): void {
+    if (this.broken.has(ws)) return;
+    if (typeof raw === "string" && this.chain === null) {
+      this.receive(raw);
+      return;
+    }
+    const next = (this.chain ?? Promise.resolve())
+      .then(async () => {
+        if (this.broken.has(ws)) return;
+        this.receive(typeof raw === "string" ? raw : await inflateFrame(raw as ArrayBuffer));
+      })
+      .catch(() => {
+        // A frame that cannot be read would leave a gap: ignore this socket from here on, drop
+        // it, and resume after lastSeq on a new one.
+        this.broken.add(ws);
+        if (this.ws === ws) ws.close(4000);
+      });
+    this.chain = next;
+    void next.finally(() => {
+      if (this.chain === next) this.chain = null;
+    });
   }
 
   private receive(raw: unknown): void {

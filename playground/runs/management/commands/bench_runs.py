@@ -26,10 +26,20 @@ class Command(BaseCommand):
         parser.add_argument("--heavy-nodes", type=int, default=300)
         parser.add_argument("--heavy-pods", type=int, default=2000)
         parser.add_argument("--seconds", type=float, default=45, help="classroom: how long viewers watch")
+        parser.add_argument("--big", type=int, default=0, metavar="NODES",
+                            help="one cluster of NODES nodes and as many pending pods through the app (issue 16)")
+        parser.add_argument("--big-pods", type=int, default=0, help="--big: pending pods (default: NODES)")
+        parser.add_argument("--joiners", type=int, default=50, help="--big: late joiners of the finished run")
         parser.add_argument("--watch-heavy", action="store_true", help="classroom: a viewer on each big run too")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["big"]:
+            from playground.runs import bigbench  # requests: a development dependency
+
+            self.stdout.write(bigbench.run_big(options["big"], options["big_pods"] or options["big"],
+                                               options["joiners"]))
+            return
         if options["classroom"]:
             call_command("load_lessons", verbosity=0)
             classroom.WATCH_HEAVY = options["watch_heavy"]
