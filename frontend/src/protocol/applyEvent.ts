@@ -88,7 +88,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
       return { ...s, workloads: at < 0 ? [...list, e.workload] : list.map((w, i) => (i === at ? e.workload : w)) };
     }
     case "k8s.event":
-      return { ...s, k8sEvents: [...s.k8sEvents, e] };
+      return { ...s, k8sEvents: s.k8sEvents.push(e) };
     case "command.applied": {
       const next = { ...s, commands: [...s.commands, e.command] };
       const c = e.command as { type?: string; pod?: string; labels?: Record<string, string> };
@@ -186,7 +186,16 @@ function deletePod(s: RunState, key: string): RunState {
   };
 }
 
-function removeFromQueues(q: Queues, key: string): Queues {
+/** Take `key` out of the queues. `from` (a queue.moved event's) names its list: only that one
+ * is searched and copied — with 10,000 pending pods the other lists stay as they are. */
+function removeFromQueues(q: Queues, key: string, from?: string | null): Queues {
+  if (from === "active") {
+    const at = q.active[0] === key ? 0 : q.active.indexOf(key);
+    if (at >= 0) return { ...q, active: at === 0 ? q.active.slice(1) : q.active.filter((p) => p !== key) };
+  } else if (from === "backoff" || from === "unschedulable" || from === "gated") {
+    const list: { pod: string }[] = q[from];
+    if (list.some((entry) => entry.pod === key)) return { ...q, [from]: list.filter((entry) => entry.pod !== key) };
+  }
   return {
     active: q.active.includes(key) ? q.active.filter((p) => p !== key) : q.active,
     backoff: q.backoff.some((b) => b.pod === key) ? q.backoff.filter((b) => b.pod !== key) : q.backoff,
@@ -196,7 +205,7 @@ function removeFromQueues(q: Queues, key: string): Queues {
 }
 
 function moveInQueue(s: RunState, e: Extract<SimEvent, { kind: "queue.moved" }>): RunState {
-  const q = removeFromQueues(s.queues, e.pod);
+  const q = removeFromQueues(s.queues, e.pod, e.from);
   const queues: Queues = { ...q };
   switch (e.to) {
     case "active":

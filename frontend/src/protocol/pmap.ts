@@ -1,8 +1,8 @@
 // A small persistent map: keys are spread over fixed shards, so an update copies one shard
-// (size/32 entries), not the whole map. Folding an event into a state with 50,000 pods then
+// (size/256 entries), not the whole map. Folding an event into a state with 50,000 pods then
 // costs microseconds instead of milliseconds, and untouched entries keep their identity.
 
-const SHARDS = 32;
+const SHARDS = 256;
 
 function shardOf(key: string): number {
   let h = 5381;

@@ -17,6 +17,7 @@ import type {
   Queues,
   Resources,
 } from "./events";
+import { AppendList } from "./appendList";
 import { PMap } from "./pmap";
 
 /** Free resources on a node, computed from state at the moment of a Filter. */
@@ -89,7 +90,8 @@ export interface RunState {
   cycles: PMap<CycleRecord>;
   podCycles: PMap<number[]>;
   currentCycle: number | null;
-  k8sEvents: K8sEventEvent[];
+  /** The scheduler's Kubernetes Events, oldest first (`.toArray()` for a list). */
+  k8sEvents: AppendList<K8sEventEvent>;
   lastMove: PMap<QueueMove>;
   terminations: Record<string, Termination>;
   commands: Record<string, unknown>[];
@@ -114,7 +116,7 @@ export const initialRunState: RunState = {
   cycles: PMap.empty(),
   podCycles: PMap.empty(),
   currentCycle: null,
-  k8sEvents: [],
+  k8sEvents: AppendList.empty(),
   lastMove: PMap.empty(),
   terminations: {},
   commands: [],

@@ -170,7 +170,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
           {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={podKeys} cordoned={cordoned} workloads={state.workloads} />}
         </aside>
       </div>
-      <EventLog events={state.k8sEvents} selectedPod={selectedPod} />
+      <EventLog events={state.k8sEvents.toArray()} selectedPod={selectedPod} />
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function describePod(state: RunState, key: string): string | null {
     field("Preemption Policy", pod.preemptionPolicy),
     ...(pod.schedulingGates.length ? [field("Scheduling Gates", pod.schedulingGates.join(", "))] : []),
     ...resources("Requests", pod.requests),
-    ...events(state.k8sEvents, pod.key),
+    ...events(state.k8sEvents.toArray(), pod.key),
   ].join("\n");
 }
 
@@ -87,7 +87,7 @@ export function describeNode(state: RunState, name: string): string | null {
     "Allocated resources:",
     `  ${"Resource".padEnd(10)}Requests`,
     ...allocated,
-    ...events(state.k8sEvents, `node/${node.name}`),
+    ...events(state.k8sEvents.toArray(), `node/${node.name}`),
   ].join("\n");
 }
 
