@@ -53,7 +53,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_browser_bench(nodes: int, pods: int, timeout_s: float = 600) -> str:
-    from playwright.sync_api import expect, sync_playwright  # a development dependency
+    from playwright.sync_api import FilePayload, expect, sync_playwright  # a development dependency
 
     text = cluster_yaml(nodes, pods)
     lines = [f"cluster: {nodes} nodes, {pods} pending pods; YAML {len(text) / 1e6:.1f} MB; Chromium {CHROMIUM}"]
@@ -66,7 +66,7 @@ def run_browser_bench(nodes: int, pods: int, timeout_s: float = 600) -> str:
         # As a file, as a user with a big cluster would (and Playwright's fill() of megabytes into
         # the controlled textarea takes minutes by itself).
         page.get_by_label("…or choose a YAML file").set_input_files(
-            files=[{"name": "cluster.yaml", "mimeType": "application/yaml", "buffer": text.encode()}])
+            files=[FilePayload(name="cluster.yaml", mimeType="application/yaml", buffer=text.encode())])
         expect(page.get_by_role("button", name="Import as new scenario")).to_be_enabled()
         started = time.perf_counter()
         page.get_by_role("button", name="Import as new scenario").click()
