@@ -83,18 +83,23 @@ def watch(guest: Guest, student: Student, until: float) -> None:
     with connect(url, origin=Origin(guest.base), additional_headers={"Cookie": cookies}, max_size=None) as ws:
         while time.time() < until and not student.done.is_set():
             try:
-                message = json.loads(ws.recv(timeout=1))
+                text = ws.recv(timeout=1)
             except TimeoutError:
                 continue
             now = time.time()
+            found = bench.summary(text if isinstance(text, str) else text.decode())
+            if found is not None:  # events: seqs and producedAt only (see bench.watch)
+                first, last, produced_at = found
+                if produced_at is not None:
+                    student.event_lags += [now - produced_at] * (last - first + 1)
+                continue
+            message = json.loads(text)
             run = message.get("run") if message["type"] in ("hello", "status") else None
             if message["type"] == "hello":
                 student.hello_s = now - student.posted_at - (student.post_s or 0.0)
                 student.hello_queued = run is not None and run["status"] == "queued"
             if run is not None and run["status"] != "queued" and student.left_queue_s is None:
                 student.left_queue_s = now - student.posted_at
-            if message["type"] == "events" and message.get("producedAt") is not None:
-                student.event_lags += [now - message["producedAt"]] * len(message["events"])
 
 
 def watch_reporting(guest: Guest, student: Student, until: float) -> None:
