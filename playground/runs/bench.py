@@ -212,9 +212,23 @@ def bench_worker_command() -> list[str]:
             "1", "--without-gossip", "--without-mingle", "--hostname", f"bench-{os.getpid()}@%h"]
 
 
+def retire_leftover_runs() -> int:
+    """Runs an interrupted benchmark left running or queued in this benchmark database would be
+    adopted by the new worker and computed alongside the measured ones: end them first. Only in
+    a database named like one (`bench…`): a playground's own runs are never touched."""
+    from django.db import connection
+
+    if "bench" not in str(connection.settings_dict.get("NAME", "")):
+        return 0
+    return Run.objects.exclude(status__in=[Run.Status.FINISHED, Run.Status.FAILED]).update(
+        status=Run.Status.FAILED, reason="left by an interrupted benchmark", lease_token="", lease_expires_at=None)
+
+
 @contextmanager
 def live_processes(worker_command: list[str] | None = None) -> Iterator[str]:
-    """uvicorn and a Celery worker on this checkout's settings (and so its namespace)."""
+    """uvicorn and a Celery worker on this checkout's settings (and so its namespace), after
+    ending the runs an interrupted benchmark left behind."""
+    retire_leftover_runs()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PYTHONUNBUFFERED": "1"}
     log = open(settings.RUN_DIR / "bench_runs.log", "wb")  # noqa: SIM115 (closed below)
     # The same server command as make run, so the figures are what users get.

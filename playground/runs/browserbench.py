@@ -61,6 +61,7 @@ def run_browser_bench(nodes: int, pods: int, timeout_s: float = 600) -> str:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(base_url=base, viewport={"width": 1440, "height": 900})
         page.set_default_timeout(timeout_s * 1000)
+        expect.set_options(timeout=timeout_s * 1000)
         page.goto("/scenarios/new")
         page.get_by_role("tab", name="Import").click()
         # As a file, as a user with a big cluster would (and Playwright's fill() of megabytes into
