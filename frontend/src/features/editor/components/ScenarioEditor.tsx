@@ -54,7 +54,8 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   }
 
   /** One API action: busy while it runs; its field errors are mapped onto the objects shown. */
-  const act = async <T,>(fn: () => Promise<T>, objects: Manifest[]): Promise<T | null> => {
+  /** `objects`: where the API's errors sit (`byObject`); a function is called only on an error. */
+  const act = async <T,>(fn: () => Promise<T>, objects: Manifest[] | (() => Manifest[])): Promise<T | null> => {
     setBusy(true);
     setMessage(null);
     try {
@@ -63,7 +64,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
       return r;
     } catch (e) {
       if (e instanceof ApiError) {
-        setErrors(mapErrors(e.errors, objects));
+        setErrors(mapErrors(e.errors, typeof objects === "function" ? objects() : objects));
         setMessage({ kind: "error", text: e.message });
       } else setMessage({ kind: "error", text: String(e) });
       return null;
@@ -81,16 +82,23 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     if (!saved) goTo(s.slug, `Created (version ${s.version}).`, true);
   };
   const importNew = async (yaml: string) => {
-    const parsed = yamlToObjects(yaml);
-    const objects = parsed.ok ? parsed.objects : draft.objects;
-    const s = await act(() => importYaml(yaml, { title: draft.title || "Imported scenario", visibility: draft.visibility, settings: draft.settings }), objects);
+    // Parsed here only when the server refuses it (2 MB of YAML is a second of parsing in a
+    // browser): the rejected objects then go into the forms, each error at its field.
+    let parsed: ReturnType<typeof yamlToObjects> | null = null;
+    const parse = () => (parsed ??= yamlToObjects(yaml));
+    const objectsOf = () => {
+      const p = parse();
+      return p.ok ? p.objects : draft.objects;
+    };
+    const s = await act(() => importYaml(yaml, { title: draft.title || "Imported scenario", visibility: draft.visibility, settings: draft.settings }), objectsOf);
     if (s) {
+      queries.setQueryData(["scenario", s.slug], s); // the answer is the scenario: no second fetch
       goTo(s.slug, `Imported ${s.objects.length} objects.`);
       return;
     }
-    // Show the rejected objects in the forms so each error sits at its field.
-    if (parsed.ok) {
-      setEdits({ ...draft, objects });
+    const rejected = parse();
+    if (rejected.ok) {
+      setEdits({ ...draft, objects: rejected.objects });
       setDirty(true);
       setTab("forms");
     }
@@ -98,7 +106,9 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   const fork = async () => {
     if (!saved) return;
     const s = await act(() => forkScenario(saved.slug), draft.objects);
-    if (s) goTo(s.slug, "Forked into your own copy: edit away.");
+    if (!s) return;
+    queries.setQueryData(["scenario", s.slug], s);
+    goTo(s.slug, "Forked into your own copy: edit away.");
   };
   const remove = async () => {
     if (!saved || !confirm(`Delete "${saved.title}"? This cannot be undone.`)) return;
