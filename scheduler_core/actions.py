@@ -41,7 +41,6 @@ class ClusterActions:
     def now(self) -> float:
         return self.timeline.now
 
-
     def _changed(self) -> None:
         self.timeline.changed()
 

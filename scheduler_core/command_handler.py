@@ -7,6 +7,7 @@ The command's schema is scheduler_core/commands.py; the Simulation logs user com
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -33,7 +34,6 @@ class CommandHandler:
     def now(self) -> float:
         return self.timeline.now
 
-
     def _changed(self) -> None:
         self.timeline.changed()
 
@@ -47,31 +47,7 @@ class CommandHandler:
     def execute(self, command: dict[str, Any], parsed: Any, source: str) -> None:
         """Carry out a checked command at ``now``: command.applied, then what it does."""
         self.emit("command.applied", command=copy.deepcopy(command), source=source)
-        kind = command["type"]
-        if kind == "add_pod":
-            self.actions.add_pod(parsed)
-        elif kind == "add_node":
-            self._cmd_add_node(parsed)
-        elif kind == "delete_pod":
-            self._cmd_delete_pod(command)
-        elif kind == "evict_pod":
-            self._cmd_evict_pod(command)
-        elif kind in ("set_node_annotations", "set_pod_annotations"):
-            pass  # nothing the scheduler reads: command.applied above is the record
-        elif kind == "delete_node":
-            self._cmd_delete_node(command)
-        elif kind == "remove_scheduling_gates":
-            self._cmd_remove_scheduling_gates(command)
-        elif kind == "set_pod_labels":
-            self._cmd_set_pod_labels(command)
-        elif kind == "add_namespace":
-            self._cmd_set_namespace(parsed, "added")
-        elif kind == "set_namespace_labels":
-            self._cmd_set_namespace(parsed, "labels")
-        elif kind == "scale":
-            self._cmd_scale(command)
-        else:
-            self._cmd_node_update(command)
+        _EFFECTS[command["type"]](self, command, parsed)
 
     def _parse_manifest(self, command: dict[str, Any]) -> Any:
         try:
@@ -161,9 +137,7 @@ class CommandHandler:
         self._cmd_delete_pod(command)
 
     def _cmd_add_node(self, node: Node) -> None:
-        if node.name in self.cluster.node_infos:
-            raise CommandError("command.manifest.metadata.name", node.name, "a node with this name already exists")
-        self.cluster.add_node(node)
+        self.cluster.add_node(node)  # _precheck refused a name already taken
         self.emit("node.added", node=node_view(node))
         self._changed()
         self.queue.move_all(ev.NODE_ADD, None, node, self.now)
@@ -254,6 +228,29 @@ class CommandHandler:
         self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
                                command["replicas"])
 
+
+
+def _no_effect(handler: CommandHandler, command: dict[str, Any], parsed: Any) -> None:
+    """Annotations: nothing the scheduler reads; command.applied is the record."""
+
+
+# What each command does once checked: one entry per COMMAND_FIELDS type (a test checks it).
+_EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
+    "add_pod": lambda h, _, parsed: h.actions.add_pod(parsed),
+    "delete_pod": lambda h, command, _: h._cmd_delete_pod(command),
+    "evict_pod": lambda h, command, _: h._cmd_evict_pod(command),
+    "add_node": lambda h, _, parsed: h._cmd_add_node(parsed),
+    "delete_node": lambda h, command, _: h._cmd_delete_node(command),
+    **dict.fromkeys(("cordon", "uncordon", "set_node_labels", "set_node_taints"),
+                    lambda h, command, _: h._cmd_node_update(command)),
+    "set_node_annotations": _no_effect,
+    "set_pod_annotations": _no_effect,
+    "set_pod_labels": lambda h, command, _: h._cmd_set_pod_labels(command),
+    "remove_scheduling_gates": lambda h, command, _: h._cmd_remove_scheduling_gates(command),
+    "add_namespace": lambda h, _, parsed: h._cmd_set_namespace(parsed, "added"),
+    "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
+    "scale": lambda h, command, _: h._cmd_scale(command),
+}
 
 def _relabelled_namespace(command: dict[str, Any]) -> Namespace:
     """The Namespace with its new labels, validated like a manifest's (label keys and values)."""

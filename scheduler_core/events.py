@@ -73,8 +73,7 @@ class StateFolder:
     def apply(self, event: dict[str, Any]) -> State:
         if event["kind"] == "cluster.snapshot":
             self._own(copy.deepcopy(event["state"]))
-            assert self.state is not None
-            return self.state
+            return self.s
         if self.state is None:
             raise ValueError(f"event {event.get('seq')} ({event['kind']}) comes before any cluster.snapshot")
         state = self.state

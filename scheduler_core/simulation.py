@@ -143,7 +143,6 @@ class Simulation:
     def metrics(self) -> dict[str, Any]:
         return self.timeline.metrics
 
-
     def add_pod(self, pod: Pod) -> None:
         self.actions.add_pod(pod)
 
