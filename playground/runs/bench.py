@@ -10,6 +10,7 @@ socket all included. Run it on an otherwise idle machine: `python manage.py benc
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import os
 import socket
@@ -119,14 +120,29 @@ async def watch(url: str, origin: str, viewer: Viewer, target: int, ready: async
             if first != viewer.received + 1:
                 raise RuntimeError(f"viewer got {first}..{last} after {viewer.received}")
             if verify:
-                seqs = [e["seq"] for e in json.loads(text)["events"]]
-                if seqs != list(range(first, last + 1)):
-                    raise RuntimeError(f"events {first}..{last} are not contiguous")
+                check_contiguous(viewer.received, decode(text))
             viewer.received = last
             if produced_at is not None:
                 viewer.latencies += [now - produced_at] * (last - first + 1)
             viewer.last = now
             ready.set()  # has the snapshot (seq 1): sits on the live group
+
+
+def decode(message: str | bytes) -> dict[str, Any]:
+    """A run socket message, text or gzip frame (docs/events.md), decoded whole."""
+    if isinstance(message, bytes):
+        return dict(json.loads(gzip.decompress(message.partition(b"\n")[2])))
+    return dict(json.loads(message))
+
+
+def check_contiguous(seen: int, message: dict[str, Any]) -> int:
+    """The last seq after an ``events`` message that must continue right after ``seen``."""
+    if message["type"] != "events":
+        return seen
+    seqs = [e["seq"] for e in message["events"]]
+    if seqs != list(range(seen + 1, seen + 1 + len(seqs))):
+        raise RuntimeError(f"events not contiguous after seq {seen}: {seqs[:3]}…")
+    return seqs[-1] if seqs else seen
 
 
 def summary(text: str) -> tuple[int, int, float | None] | None:

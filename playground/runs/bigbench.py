@@ -13,7 +13,6 @@ guest. It measures, in order:
 from __future__ import annotations
 
 import asyncio
-import gzip
 import json
 import statistics
 import time
@@ -24,7 +23,7 @@ from django.db import connection
 from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
-from playground.runs.bench import live_processes, summary
+from playground.runs.bench import check_contiguous, decode, live_processes, summary
 from playground.runs.models import RunEvent, RunState
 
 VERIFY_EVERY = 25  # these late joiners decode and check all they get; the others, the frame headers
@@ -105,21 +104,6 @@ async def backlog(base: str, run_id: int, last_seq: int, cookies: str, verify: b
                 found = summary(message)
                 seen = found[1] if found is not None else seen
     return time.time() - started
-
-
-def decode(message: str | bytes) -> dict[str, Any]:
-    if isinstance(message, bytes):
-        return json.loads(gzip.decompress(message.partition(b"\n")[2]))
-    return json.loads(message)
-
-
-def check_contiguous(seen: int, message: dict[str, Any]) -> int:
-    if message["type"] != "events":
-        return seen
-    seqs = [e["seq"] for e in message["events"]]
-    if seqs != list(range(seen + 1, seen + 1 + len(seqs))):
-        raise RuntimeError(f"backlog not contiguous after seq {seen}: {seqs[:3]}…")
-    return seqs[-1] if seqs else seen
 
 
 async def late_joiners(base: str, run_id: int, last_seq: int, count: int, cookies: str) -> list[float]:

@@ -115,7 +115,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             if self.gzip_pages and backlog.whole_page(after, upto):
                 seqs, frame = await backlog.gzip_frame(self.run_id, after)
                 if seqs:
-                    await self._send_frame(frame, seqs)
+                    await self._send_events(seqs, frame=frame)
                     after = seqs[-1]
                     continue
             seqs, events_json = await backlog.page(self.run_id, after, upto)
@@ -124,24 +124,21 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._send_raw(events_json, seqs)
             after = seqs[-1]
 
-    async def _send_frame(self, frame: bytes, seqs: list[int]) -> None:
+    async def _send_raw(self, events_json: str, seqs: list[int], produced_at: float | None = None) -> None:
+        """Events as stored/serialised JSON text: no decode and re-encode per viewer."""
+        stamp = "" if produced_at is None else f',"producedAt":{produced_at!r}'
+        await self._send_events(seqs, text=f'{{"type":"events","events":{events_json}{stamp}}}')
+
+    async def _send_events(self, seqs: list[int], *, text: str | None = None, frame: bytes | None = None) -> None:
+        """The one way events leave: a text message or a gzip frame, only if ``seqs`` continue
+        exactly after the last one sent (a bug upstream must never become a hole for the viewer)."""
+        if not seqs:
+            return
         if not delivery.contiguous(self.last_sent, seqs):
             log.error("run %s: refusing non-contiguous events after %s", self.run_id, self.last_sent)
             await self.close(code=1011)
             return
-        await self.send(bytes_data=frame)
-        self.last_sent = seqs[-1]
-
-    async def _send_raw(self, events_json: str, seqs: list[int], produced_at: float | None = None) -> None:
-        """Events as stored/serialised JSON text: no decode and re-encode per viewer."""
-        if not seqs:
-            return
-        if not delivery.contiguous(self.last_sent, seqs):  # a bug upstream: never send a hole
-            log.error("run %s: refusing non-contiguous events after %s", self.run_id, self.last_sent)
-            await self.close(code=1011)
-            return
-        stamp = "" if produced_at is None else f',"producedAt":{produced_at!r}'
-        await self.send(text_data=f'{{"type":"events","events":{events_json}{stamp}}}')
+        await self.send(text_data=text, bytes_data=frame)
         self.last_sent = seqs[-1]
 
     # ---- from the client ----
