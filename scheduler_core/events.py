@@ -57,8 +57,11 @@ class StateFolder:
     5,000 pods as at 5. What the State keeps of an event is copied: it never shares the event's
     objects. ``apply_event`` is this on a copy, so both give the same States."""
 
-    def __init__(self, state: State | None = None) -> None:
+    def __init__(self, state: State | None = None, *, owns_events: bool = False) -> None:
+        """``owns_events``: the caller decoded the events for this fold alone, so a snapshot's
+        state is taken as it is instead of copied (5 MB at 5,000 nodes)."""
         self.state: State | None = None
+        self.owns_events = owns_events
         if state:
             self._own(state)
 
@@ -72,7 +75,7 @@ class StateFolder:
 
     def apply(self, event: dict[str, Any]) -> State:
         if event["kind"] == "cluster.snapshot":
-            self._own(copy.deepcopy(event["state"]))
+            self._own(event["state"] if self.owns_events else copy.deepcopy(event["state"]))
             return self.s
         if self.state is None:
             raise ValueError(f"event {event.get('seq')} ({event['kind']}) comes before any cluster.snapshot")

@@ -134,13 +134,10 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
 
     stored = RunState.objects.filter(run_id=run_id).order_by("-seq")
     start = (stored.filter(seq__lte=seq) if seq is not None else stored).first()
-    folder = StateFolder(start.state if start is not None else None)
+    folder = StateFolder(start.state if start is not None else None, owns_events=True)  # decoded for this call
     for batch in iter_events(run_id, start.seq if start is not None else 0, seq, kinds=FOLDED_KINDS):
         for event in batch:
-            if event["kind"] == "cluster.snapshot":  # decoded for this call: no copy needed
-                folder = StateFolder(event["state"])
-            else:
-                folder.apply(event)
+            folder.apply(event)
     if folder.state is None:
         if RunEvent.objects.filter(run_id=run_id).exists():
             raise ValueError(f"run {run_id}: events come before any cluster.snapshot")
