@@ -23,6 +23,15 @@ test("duplicate deliveries do not grow the log", () => {
   expect(store.allEvents.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 });
 
+test("the timeline's markers are gathered as events arrive, each once", async () => {
+  const { markerOf } = await import("./timelineMarkers");
+  const store = new RunStore(1);
+  store.receive(events.slice(0, 6));
+  store.receive(events.slice(3));
+  expect(store.markers).toEqual(events.map(markerOf).filter((m) => m !== null));
+  expect(store.markers.length).toBeGreaterThan(0);
+});
+
 test("rewinding from a checkpoint gives the same state as folding from the start", async () => {
   const { foldTo } = await import("@/protocol/applyEvent");
   const { numbered, makeNode, makePod, makeState } = await import("@/test/fixtures");

@@ -3,6 +3,7 @@
 import { applyEvent } from "@/protocol/applyEvent";
 import type { SimEvent } from "@/protocol/events";
 import { initialRunState, type RunState } from "@/protocol/state";
+import { markerOf, type TimelineMarker } from "./timelineMarkers";
 import { RunSocket, runSocketUrl, type RunSocketOptions, type RunView, type SocketStatus } from "./socket";
 import { localAnchor, type LocalAnchor } from "./useVirtualNow";
 
@@ -19,11 +20,18 @@ export interface RunSnapshot {
   lastError: string | null;
 }
 
+/** While batches stream in (a speed-0 run), the views are drawn at most this often: a big
+ * cluster's frame is ~30 ms of style, layout and React, and drawing it for every batch left
+ * the page no frame to answer a click (docs/benchmarks.md, browser). */
+const RENDER_EVERY_MS = 100;
+
 /** Keep the folded state every this many events, so rewinding folds at most this many. */
 const CHECKPOINT_EVERY = 250;
 
 export class RunStore {
   private events: SimEvent[] = [];
+  /** The timeline's key events, kept as events arrive (not refound in the whole log per frame). */
+  private markerList: readonly TimelineMarker[] = [];
   /** checkpoints[i] = the state after event (i + 1) * CHECKPOINT_EVERY (states share structure, so this is cheap). */
   private checkpoints: RunState[] = [];
   private snap: RunSnapshot = {
@@ -39,6 +47,7 @@ export class RunStore {
   private listeners = new Set<() => void>();
   private socket: RunSocket | null = null;
   private scheduled = false;
+  private lastRender = -Infinity;
 
   constructor(
     readonly runId: number | string,
@@ -77,15 +86,24 @@ export class RunStore {
     this.socket = null;
   }
 
+  /** The timeline markers of every event received so far (a new array when one is added). */
+  get markers(): readonly TimelineMarker[] {
+    return this.markerList;
+  }
+
   /** Add events (from the socket or a REST page); duplicates and old seqs are ignored. */
   receive(evs: readonly SimEvent[]): void {
     let live = this.snap.live;
+    const found: TimelineMarker[] = [];
     for (const e of evs) {
       if (e.seq <= live.seq) continue;
       this.events.push(e);
       live = applyEvent(live, e);
       if (live.seq % CHECKPOINT_EVERY === 0) this.checkpoints[live.seq / CHECKPOINT_EVERY - 1] = live;
+      const marker = markerOf(e);
+      if (marker) found.push(marker);
     }
+    if (found.length) this.markerList = this.markerList.concat(found);
     this.update({ live, lastSeq: live.seq, view: this.snap.viewSeq === null ? live : this.snap.view });
   }
 
@@ -124,14 +142,18 @@ export class RunStore {
 
   private update(patch: Partial<RunSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
-    // Coalesce bursts of socket batches into one render per frame.
+    // Coalesce bursts of socket batches into one render per frame, and at most one per
+    // RENDER_EVERY_MS: the first change after a quiet moment is drawn on the next frame.
     if (this.scheduled) return;
     this.scheduled = true;
     const flush = () => {
       this.scheduled = false;
+      this.lastRender = performance.now();
       this.listeners.forEach((l) => l());
     };
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(flush);
-    else queueMicrotask(flush);
+    const onFrame = () => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(flush) : queueMicrotask(flush));
+    const wait = this.lastRender + RENDER_EVERY_MS - performance.now();
+    if (wait > 0) setTimeout(onFrame, wait);
+    else onFrame();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@/protocol/events";
-import { adjacentMarker, timelineMarkers } from "./timelineMarkers";
+import { adjacentMarker, markerOf, type TimelineMarker } from "./timelineMarkers";
 
 const ev = (seq: number, kind: string, more: Record<string, unknown> = {}) => ({ seq, t: seq / 10, kind, ...more }) as unknown as SimEvent;
 
@@ -16,9 +16,11 @@ const log = [
   ev(9, "pod.bound", { pod: "default/hi", node: "n1" }),
 ];
 
-describe("timelineMarkers", () => {
+const markersOf = (events: readonly SimEvent[]) => events.map(markerOf).filter((m): m is TimelineMarker => m !== null);
+
+describe("markerOf", () => {
   it("marks failed scheduling, preemption, nomination, eviction by a preemptor and bind, nothing else", () => {
-    expect(timelineMarkers(log).map((m) => [m.seq, m.kind, m.label])).toEqual([
+    expect(markersOf(log).map((m) => [m.seq, m.kind, m.label])).toEqual([
       [2, "failed", "FailedScheduling: hi"],
       [3, "preemption", "hi preempts on n1"],
       [4, "nominated", "hi nominated to n1"],
@@ -26,14 +28,10 @@ describe("timelineMarkers", () => {
       [9, "bind", "hi bound to n1"],
     ]);
   });
-
-  it("stops at the seq shown", () => {
-    expect(timelineMarkers(log, 4).map((m) => m.seq)).toEqual([2, 3, 4]);
-  });
 });
 
 describe("adjacentMarker", () => {
-  const markers = timelineMarkers(log);
+  const markers = markersOf(log);
   it.each([
     [4, 1, 5],
     [4, -1, 3],

@@ -30,16 +30,6 @@ export function markerOf(e: SimEvent): TimelineMarker | null {
   }
 }
 
-export function timelineMarkers(events: readonly SimEvent[], upTo = Infinity): TimelineMarker[] {
-  const out: TimelineMarker[] = [];
-  for (const e of events) {
-    if (e.seq > upTo) break;
-    const m = markerOf(e);
-    if (m) out.push(m);
-  }
-  return out;
-}
-
 /** The marker seq before or after `seq` (for "previous/next key event"), or null at either end. */
 export function adjacentMarker(markers: readonly TimelineMarker[], seq: number, direction: -1 | 1): number | null {
   if (direction > 0) return markers.find((m) => m.seq > seq)?.seq ?? null;

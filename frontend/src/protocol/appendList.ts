@@ -30,6 +30,16 @@ export class AppendList<T> {
     return new AppendList<T>(chunks, this.length + 1);
   }
 
+  /** The last `n` items, oldest first, without building the whole array. */
+  tail(n: number): T[] {
+    const out: T[] = [];
+    for (let c = this.chunks.length - 1; c >= 0 && out.length < n; c--) {
+      const chunk = this.chunks[c];
+      for (let i = chunk.length - 1; i >= 0 && out.length < n; i--) out.push(chunk[i]);
+    }
+    return out.reverse();
+  }
+
   /** The items, oldest first (built once per list: the list never changes). */
   toArray(): readonly T[] {
     if (this.array === null) this.array = ([] as T[]).concat(...this.chunks);

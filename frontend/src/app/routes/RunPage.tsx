@@ -18,7 +18,6 @@ import { Timeline } from "@/features/controls/Timeline";
 import { AddPodForm } from "@/features/controls/AddPodForm";
 import { ClusterActions } from "@/features/controls/ClusterActions";
 import { useVirtualNow } from "@/lib/useVirtualNow";
-import { timelineMarkers } from "@/lib/timelineMarkers";
 import { shortcutFor } from "@/lib/shortcuts";
 import { ShortcutsHelp } from "@/components/ShortcutsHelp";
 import { KubeconfigButton } from "@/features/kubectl/KubeconfigButton";
@@ -90,13 +89,12 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
   // Live: the server's clock anchor; a held view (rewound, or at a lesson step) shows its own time.
   const now = useVirtualNow(snap.viewSeq === null ? snap.anchor : null, state.time);
   const liveNow = useVirtualNow(snap.anchor, snap.live.time);
-  const podKeys = useMemo(() => (run?.canControl ? state.pods.keys().sort() : []), [run?.canControl, state.pods]);
   const cordoned = useMemo(() => new Set(state.nodes.values().filter((n) => n.unschedulable).map((n) => n.name)), [state.nodes]);
   const highlights = useMemo(() => highlightsFor(state, selectedPod), [state, selectedPod]);
   // Stable, so memoised node cards do not re-render because of it.
   const select = useCallback((key: string) => setSelectedPod((cur) => (cur === key ? null : key)), []);
 
-  const markers = useMemo(() => timelineMarkers(store.allEvents), [store, snap.lastSeq]);
+  const markers = store.markers;
   const [help, setHelp] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -167,10 +165,10 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
           <InspectPanel state={state} selectedPod={selectedPod} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
-          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={podKeys} cordoned={cordoned} workloads={state.workloads} />}
+          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={state.pods} cordoned={cordoned} workloads={state.workloads} />}
         </aside>
       </div>
-      <EventLog events={state.k8sEvents.toArray()} selectedPod={selectedPod} />
+      <EventLog events={state.k8sEvents} selectedPod={selectedPod} />
     </div>
   );
 }

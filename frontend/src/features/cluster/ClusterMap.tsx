@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { priorityColor } from "@/lib/colors";
+import { useWindow } from "@/lib/useWindow";
 import { NodeCard } from "./NodeCard";
 import { OwnerGroups } from "./OwnerGroups";
 
@@ -16,12 +17,15 @@ interface Props {
 }
 
 const COMPACT_ABOVE = 48;
-const PAGE = 300;
+// A compact map scrolls and draws only the cards in view: cards of a fixed height in columns of
+// at least CARD_WIDTH (index.css, .node-grid--windowed).
+const CARD_WIDTH = 150;
+const CARD_HEIGHT = 124;
+const GAP = 6;
 
 export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }: Props) {
   const [query, setQuery] = useState("");
   const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
-  const [limit, setLimit] = useState(PAGE);
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
   const classes = state.priorityClasses;
   const colorOf = useCallback((name: string) => priorityColor(name, classes), [classes]);
@@ -37,6 +41,11 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
       return [...slot.bound, ...slot.nominated].some((p) => p.key.toLowerCase().includes(deferredQuery));
     });
   }, [deferredQuery, state.nodeOrder, state.nodes, state.byNode]);
+  const [columns, setColumns] = useState(1);
+  const grid = useWindow<HTMLDivElement>(compact ? Math.ceil(shown.length / columns) : 0, CARD_HEIGHT + GAP);
+  const fit = Math.max(1, Math.floor((grid.width + GAP) / (CARD_WIDTH + GAP)));
+  if (compact && grid.width > 0 && fit !== columns) setColumns(fit);
+  const drawn = compact ? shown.slice(grid.start * columns, grid.end * columns) : shown;
 
   return (
     <section className="cluster-map" aria-labelledby="cluster-map-title">
@@ -56,8 +65,14 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
         <Legend classes={classes} colorOf={colorOf} />
       </header>
       {groupBy === "owner" && <OwnerGroups state={state} selectedPod={selectedPod} onSelectPod={onSelectPod} colorOf={colorOf} />}
-      <div className={`node-grid ${compact ? "node-grid--compact" : ""}`} hidden={groupBy === "owner"}>
-        {shown.slice(0, limit).map((name) => {
+      <div
+        ref={compact ? grid.ref : undefined}
+        className={`node-grid ${compact ? "node-grid--compact node-grid--windowed" : ""}`}
+        hidden={groupBy === "owner"}
+        aria-label={compact ? `Nodes ${grid.start * columns + 1}–${Math.min(shown.length, grid.end * columns)} of ${shown.length} (scroll for more)` : undefined}
+      >
+        {compact && grid.before > 0 && <div className="node-grid__spacer" style={{ height: grid.before - GAP }} />}
+        {drawn.map((name) => {
           const slot = state.byNode.get(name) ?? EMPTY_SLOT;
           const terminating = slot.bound.some((p) => p.phase === "Terminating");
           const holdsSelected = selectedPod !== null && (slot.bound.some((p) => p.key === selectedPod) || slot.nominated.some((p) => p.key === selectedPod));
@@ -76,12 +91,8 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
             />
           );
         })}
+        {compact && grid.after > 0 && <div className="node-grid__spacer" style={{ height: grid.after - GAP }} />}
       </div>
-      {groupBy === "node" && shown.length > limit && (
-        <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
-          Show {Math.min(PAGE, shown.length - limit)} more nodes ({shown.length - limit} hidden)
-        </button>
-      )}
     </section>
   );
 }

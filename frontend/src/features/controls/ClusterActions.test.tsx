@@ -17,7 +17,7 @@ test("Scale sends the scale command for the chosen workload; a Deployment's Repl
   const fetch = vi.fn(async () => new Response(JSON.stringify({ command: {} }), { status: 200, headers: { "Content-Type": "application/json" } }));
   vi.stubGlobal("fetch", fetch);
   const workloads = [view("Deployment", "web"), view("ReplicaSet", "web-abc", { kind: "Deployment", name: "web" }), view("Job", "j")];
-  render(<ClusterActions runId={4} nodes={["n1"]} pods={[]} cordoned={new Set()} workloads={workloads} />);
+  render(<ClusterActions runId={4} nodes={["n1"]} pods={{ size: 0, keys: () => [] }} cordoned={new Set()} workloads={workloads} />);
   expect(screen.getAllByRole("option", { name: /web/ }).map((o) => o.textContent)).toEqual(["Deployment web (3)"]);
   fireEvent.change(screen.getByLabelText("Replicas"), { target: { value: "5" } });
   fireEvent.click(screen.getByRole("button", { name: "Scale" }));

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { ObjectPicker, SELECT_AT_MOST } from "@/components/ObjectPicker";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
 import type { WorkloadView } from "@/protocol/events";
@@ -7,7 +8,8 @@ import { sendCommand, type RunCommand } from "./api";
 interface Props {
   runId: number;
   nodes: readonly string[];
-  pods: readonly string[];
+  /** The run's pods (State.pods): listed only when the chooser is drawn, not on every event. */
+  pods: { readonly size: number; keys(): string[] };
   cordoned: ReadonlySet<string>;
   /** The run's workloads (State.workloads); the scalable ones get a Scale control. */
   workloads?: readonly WorkloadView[];
@@ -34,20 +36,18 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }:
       setError(e instanceof ApiError ? e.message : String(e));
     }
   };
-  const n = node || nodes[0] || "";
-  const p = pod || pods[0] || "";
+  const nodeChoices = useCallback(() => nodes.map((x) => ({ value: x, label: x })), [nodes]);
+  const podChoices = useCallback(() => pods.keys().sort().map((x) => ({ value: x, label: shortKey(x) })), [pods]);
+  // A small cluster's select shows its first entry; a big one's search box starts empty.
+  const first = (count: number, all: () => readonly { value: string }[]) => (count > 0 && count <= SELECT_AT_MOST ? all()[0].value : "");
+  const n = node || first(nodes.length, nodeChoices);
+  const p = pod || first(pods.size, podChoices);
   return (
     <div className="cluster-actions" aria-label="Change the cluster mid-run" role="group">
       <h3>Change the cluster</h3>
       <div className="field field--inline">
         <label htmlFor="action-node">Node</label>
-        <select id="action-node" value={n} onChange={(e) => setNode(e.target.value)}>
-          {nodes.map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </select>
+        <ObjectPicker id="action-node" value={n} onChange={setNode} count={nodes.length} choices={nodeChoices} placeholder="node name" />
         <button type="button" disabled={!n} onClick={() => send({ type: cordoned.has(n) ? "uncordon" : "cordon", node: n })}>
           {cordoned.has(n) ? "Uncordon" : "Cordon"}
         </button>
@@ -57,13 +57,7 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }:
       </div>
       <div className="field field--inline">
         <label htmlFor="action-pod">Pod</label>
-        <select id="action-pod" value={p} onChange={(e) => setPod(e.target.value)}>
-          {pods.map((x) => (
-            <option key={x} value={x}>
-              {shortKey(x)}
-            </option>
-          ))}
-        </select>
+        <ObjectPicker id="action-pod" value={p} onChange={setPod} count={pods.size} choices={podChoices} placeholder="pod name" />
         <button type="button" className="button--danger" disabled={!p} onClick={() => send({ type: "delete_pod", pod: p })}>
           Delete pod
         </button>

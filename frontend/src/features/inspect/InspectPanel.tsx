@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { RunState } from "@/protocol/state";
+import { ObjectPicker } from "@/components/ObjectPicker";
 import { shortKey } from "@/lib/format";
 import { describeNode, describePod, nodeManifest, podManifest, toYaml } from "./describe";
 
@@ -14,6 +15,14 @@ export function InspectPanel({ state, selectedPod }: Props) {
   const [format, setFormat] = useState<"describe" | "yaml">("describe");
   const target = chosen || (selectedPod ? `pod/${selectedPod}` : "");
   const [kind, name] = [target.slice(0, target.indexOf("/")), target.slice(target.indexOf("/") + 1)];
+  const { nodeOrder, pods } = state;
+  const objects = useCallback(
+    () => [
+      ...nodeOrder.map((n) => ({ value: `node/${n}`, label: `node/${n}` })),
+      ...pods.keys().sort().map((k) => ({ value: `pod/${k}`, label: `pod/${shortKey(k)}` })),
+    ],
+    [nodeOrder, pods],
+  );
   let text: string | null = null;
   if (kind === "pod") {
     const pod = state.pods.get(name);
@@ -28,19 +37,7 @@ export function InspectPanel({ state, selectedPod }: Props) {
         <h2 id="inspect-title">Inspect</h2>
         <div className="field field--inline">
           <label htmlFor="inspect-object">Object</label>
-          <select id="inspect-object" value={target} onChange={(e) => setChosen(e.target.value)}>
-            <option value="">choose a pod or node…</option>
-            {state.nodeOrder.map((n) => (
-              <option key={n} value={`node/${n}`}>
-                node/{n}
-              </option>
-            ))}
-            {state.pods.keys().sort().map((k) => (
-              <option key={k} value={`pod/${k}`}>
-                pod/{shortKey(k)}
-              </option>
-            ))}
-          </select>
+          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size} choices={objects} placeholder="choose a pod or node…" />
           <div role="radiogroup" aria-label="Format" className="tabs">
             {(["describe", "yaml"] as const).map((f) => (
               <button key={f} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>

@@ -2,6 +2,7 @@ import { memo, useCallback } from "react";
 import type { RunState } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
 import { priorityColor } from "@/lib/colors";
+import { useWindow } from "@/lib/useWindow";
 
 interface Props {
   state: RunState;
@@ -11,21 +12,24 @@ interface Props {
   now: number;
 }
 
-const MAX_PER_LANE = 200;
+/** Above this many pods a lane scrolls and draws only the rows in view, each ROW_HEIGHT px
+ * (index.css, .lane--windowed); the notes are cut to one line (their whole text is the title). */
+const WINDOW_ABOVE = 30;
+const ROW_HEIGHT = 64;
 
 /** The three sub-queues of kube-scheduler's PriorityQueue, plus gated pods and the pod in flight. */
 export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
   const { queues, pods, lastMove } = state;
   const colorOf = useCallback((n: string) => priorityColor(n, state.priorityClasses), [state.priorityClasses]);
   const inFlight = pods.values().filter((p) => p.queue === "inFlight").map((p) => p.key);
-  const chip = (key: string, note?: string) => {
+  const chip = (key: string, note?: string): React.ReactNode => {
     const p = pods.get(key);
     if (!p) return null;
     const move = lastMove.get(key);
     return (
       <li key={key} className="lane__item">
         <PodChip podKey={key} priorityClassName={p.priorityClassName} priority={p.priority} color={colorOf(p.priorityClassName)} variant="queued" selected={selectedPod === key} onSelect={onSelectPod} />
-        {note && <span className="lane__note">{note}</span>}
+        {note && <span className="lane__note" title={note}>{note}</span>}
         {move && <MoveLabel from={move.from} event={move.event} />}
       </li>
     );
@@ -34,21 +38,16 @@ export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
     <section className="queues" aria-labelledby="queues-title">
       <h2 id="queues-title">Scheduling queue</h2>
       <div className="lanes">
-        <Lane title="activeQ" hint="pop order: priority, then arrival" count={queues.active.length}>
-          {queues.active.slice(0, MAX_PER_LANE).map((k, i) => chip(k, `#${i + 1}`))}
-        </Lane>
-        <Lane title="In flight" hint="being scheduled now" count={inFlight.length}>
-          {inFlight.map((k) => chip(k))}
-        </Lane>
-        <Lane title="backoffQ" hint="waiting out the backoff" count={queues.backoff.length}>
-          {queues.backoff.slice(0, MAX_PER_LANE).map((b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`))}
-        </Lane>
-        <Lane title="unschedulablePods" hint="waiting for a cluster event that may help" count={queues.unschedulable.length}>
-          {queues.unschedulable.slice(0, MAX_PER_LANE).map((u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": ")))}
-        </Lane>
-        <Lane title="Gated" hint="PreEnqueue (scheduling gates)" count={queues.gated.length}>
-          {queues.gated.slice(0, MAX_PER_LANE).map((g) => chip(g.pod, g.message || g.plugin))}
-        </Lane>
+        <Lane title="activeQ" hint="pop order: priority, then arrival" items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
+        <Lane title="In flight" hint="being scheduled now" items={inFlight} row={(k) => chip(k)} />
+        <Lane title="backoffQ" hint="waiting out the backoff" items={queues.backoff} row={(b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`)} />
+        <Lane
+          title="unschedulablePods"
+          hint="waiting for a cluster event that may help"
+          items={queues.unschedulable}
+          row={(u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": "))}
+        />
+        <Lane title="Gated" hint="PreEnqueue (scheduling gates)" items={queues.gated} row={(g) => chip(g.pod, g.message || g.plugin)} />
       </div>
     </section>
   );
@@ -62,14 +61,22 @@ const MoveLabel = memo(function MoveLabel({ from, event }: { from: string | null
   );
 });
 
-function Lane({ title, hint, count, children }: { title: string; hint: string; count: number; children: React.ReactNode }) {
+function Lane<T>({ title, hint, items, row }: { title: string; hint: string; items: readonly T[]; row(item: T, index: number): React.ReactNode }) {
+  const windowed = items.length > WINDOW_ABOVE;
+  const view = useWindow<HTMLUListElement>(windowed ? items.length : 0, ROW_HEIGHT);
+  const start = windowed ? view.start : 0;
+  const shown = windowed ? items.slice(view.start, view.end) : items;
   return (
-    <div className="lane" role="group" aria-label={`${title} (${count})`}>
+    <div className={`lane ${windowed ? "lane--windowed" : ""}`} role="group" aria-label={`${title} (${items.length})`}>
       <h3>
-        {title} <span className="lane__count">{count}</span>
+        {title} <span className="lane__count">{items.length}</span>
       </h3>
       <small>{hint}</small>
-      <ul>{children}</ul>
+      <ul ref={windowed ? view.ref : undefined}>
+        {windowed && view.before > 0 && <li aria-hidden="true" style={{ height: view.before }} />}
+        {shown.map((item, i) => row(item, start + i))}
+        {windowed && view.after > 0 && <li aria-hidden="true" style={{ height: view.after }} />}
+      </ul>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useDeferredValue, useMemo, useState } from "react";
+import type { AppendList } from "@/protocol/appendList";
 import type { K8sEventEvent } from "@/protocol/events";
 import { formatSeconds, shortKey } from "@/lib/format";
 
 interface Props {
-  events: readonly K8sEventEvent[];
+  events: AppendList<K8sEventEvent>;
   selectedPod: string | null;
 }
 
@@ -15,7 +16,10 @@ export function EventLog({ events, selectedPod }: Props) {
   const [onlySelected, setOnlySelected] = useState(false);
   const q = useDeferredValue(filter.trim().toLowerCase());
   const rows = useMemo(() => {
-    const list = events.filter(
+    const bySelected = onlySelected && selectedPod;
+    // Unfiltered (the common case, on every batch a run streams): only the newest rows.
+    if (!bySelected && !q) return events.tail(MAX).reverse();
+    const list = events.toArray().filter(
       (e) =>
         (!onlySelected || !selectedPod || e.object === selectedPod || e.related === selectedPod) &&
         (!q || e.object.toLowerCase().includes(q) || e.message.toLowerCase().includes(q) || e.reason.toLowerCase().includes(q)),

@@ -1,0 +1,79 @@
+import { memo, useMemo, useState } from "react";
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** How many choices there are. The list itself is asked for only when it is drawn. */
+  count: number;
+  choices(): readonly Choice[];
+  /** The select's first option ("" value) / the search box's placeholder. */
+  placeholder?: string;
+}
+
+/** Above this many choices a select is a search box with suggestions: 11,000 options re-drawn
+ * on every event batch were most of a big run's frame (docs/benchmarks.md, browser). */
+export const SELECT_AT_MOST = 200;
+const SUGGESTIONS = 50;
+
+/** A node or pod chooser: a select for a small cluster, a search box for a big one. */
+export const ObjectPicker = memo(function ObjectPicker({ id, value, onChange, count, choices, placeholder }: Props) {
+  if (count <= SELECT_AT_MOST) {
+    return (
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {choices().map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return <SearchPicker id={id} value={value} onChange={onChange} count={count} choices={choices} placeholder={placeholder} />;
+});
+
+function SearchPicker({ id, value, onChange, count, choices, placeholder }: Props) {
+  const [text, setText] = useState(value);
+  const [opened, setOpened] = useState(0);
+  // Only when the text changes or the box gets the focus, not on every state the run streams:
+  // the suggestions may lag a pod added meanwhile until the next keystroke.
+  const suggestions = useMemo(() => {
+    if (opened === 0) return [];
+    const q = text.trim().toLowerCase();
+    const all = choices();
+    const hits = q ? all.filter((c) => c.value.toLowerCase().includes(q) || c.label.toLowerCase().includes(q)) : all;
+    return hits.slice(0, SUGGESTIONS);
+  }, [text, opened]);
+  const pick = (typed: string) => {
+    setText(typed);
+    const hit = choices().find((c) => c.value === typed || c.label === typed);
+    onChange(hit ? hit.value : "");
+  };
+  return (
+    <>
+      <input
+        id={id}
+        type="search"
+        list={`${id}-choices`}
+        value={text}
+        placeholder={`${placeholder ?? "search"} (${count.toLocaleString("en-US")})`}
+        autoComplete="off"
+        onFocus={() => setOpened((n) => n + 1)}
+        onChange={(e) => pick(e.target.value)}
+      />
+      <datalist id={`${id}-choices`}>
+        {suggestions.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}

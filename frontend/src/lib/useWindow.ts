@@ -1,0 +1,50 @@
+// Windowing: a scroll container draws only the rows in view (plus a few), with spacers for
+// the rest. A 1,000-node map or a 10,000-pod queue lane then costs the browser's style and
+// layout what ~50 items cost, on every event batch a run streams (docs/benchmarks.md, browser).
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export interface Window {
+  /** Rows [start, end) are drawn. */
+  start: number;
+  end: number;
+  /** Heights of the spacers before and after them, in pixels. */
+  before: number;
+  after: number;
+}
+
+/** Without layout (tests, a hidden panel): this many rows. */
+const UNMEASURED_ROWS = 40;
+
+/** The rows of a list of `rows` rows, each `rowHeight` px high, in view in the element the
+ * returned ref is put on (it scrolls), and its width (for a grid's columns). `overscan` rows
+ * more on each side keep a fast scroll drawn. */
+export function useWindow<E extends HTMLElement>(rows: number, rowHeight: number, overscan = 4) {
+  const [view, setView] = useState({ top: 0, height: 0, width: 0 });
+  const observed = useRef<{ el: E; stop(): void } | null>(null);
+  const ref = useCallback((el: E | null) => {
+    observed.current?.stop();
+    observed.current = null;
+    if (!el) return;
+    const measure = () =>
+      setView((v) =>
+        v.top === el.scrollTop && v.height === el.clientHeight && v.width === el.clientWidth ? v : { top: el.scrollTop, height: el.clientHeight, width: el.clientWidth },
+      );
+    el.addEventListener("scroll", measure, { passive: true });
+    const resize = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
+    resize?.observe(el);
+    measure();
+    observed.current = { el, stop: () => (el.removeEventListener("scroll", measure), resize?.disconnect()) };
+  }, []);
+  useEffect(() => () => observed.current?.stop(), []);
+  return { ref, width: view.width, ...windowOf(rows, rowHeight, view.top, view.height, overscan) };
+}
+
+export function windowOf(rows: number, rowHeight: number, top: number, height: number, overscan: number): Window {
+  if (height <= 0) {
+    const end = Math.min(rows, UNMEASURED_ROWS);
+    return { start: 0, end, before: 0, after: (rows - end) * rowHeight };
+  }
+  const start = Math.max(0, Math.min(rows, Math.floor(top / rowHeight) - overscan));
+  const end = Math.min(rows, Math.ceil((top + height) / rowHeight) + overscan);
+  return { start, end: Math.max(start, end), before: start * rowHeight, after: Math.max(0, rows - Math.max(start, end)) * rowHeight };
+}
