@@ -10,7 +10,11 @@ Scenario import and replace, a run command's `yaml`, and every JSON request body
 - values JSON cannot hold (YAML timestamps, binary, sets, NaN/Infinity, non-string keys) are
   refused with a 400 naming the field, so what is stored is exactly what export gives back.
 
-YAML is checked in one pass over libyaml's event stream (iterative, no recursion), then composed
+YAML is checked in one pass over libyaml's event stream (iterative, no recursion), which also
+builds the documents when they hold only maps, lists and scalars that resolve to str, int, float,
+bool or null — with PyYAML's own resolver and scalar constructors, so the values are exactly
+what `yaml.safe_load_all` gives, in a third of its time (no node tree, no recursive
+construction). Anything else (other tags, timestamps, `<<` merges, unhashable keys) is composed
 by the C loader (CSafeLoader) when PyYAML was built with libyaml, else the pure-Python one.
 """
 from __future__ import annotations
@@ -31,6 +35,19 @@ from playground.api_errors import InvalidDocuments, PayloadTooLarge, field_error
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_MAP, _SEQ, _STR = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:str"
+# The scalar tags built in the event pass, each by SafeConstructor's own method.
+_SCALARS = {
+    "tag:yaml.org,2002:null": "construct_yaml_null",
+    "tag:yaml.org,2002:bool": "construct_yaml_bool",
+    "tag:yaml.org,2002:int": "construct_yaml_int",
+    "tag:yaml.org,2002:float": "construct_yaml_float",
+}
+_NO_KEY = object()
+
+
+class _Unbuilt(Exception):
+    """A document the event pass leaves to PyYAML's loader."""
 
 
 def max_depth() -> int:
@@ -50,20 +67,24 @@ def load_yaml(text: Any, field: str = "yaml", max_bytes: int | None = None) -> l
         raise InvalidDocuments([field_error(field, "must be a string holding YAML", value=_short(text))])
     limit = settings.YAML_MAX_BYTES if max_bytes is None else max_bytes
     refuse_oversized(len(text.encode("utf-8", errors="replace")), limit, field)
-    check_yaml_events(text, field)
-    try:
-        docs = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
-    except yaml.YAMLError as e:  # the check above already parsed it: only construction errors remain
-        raise InvalidDocuments([field_error(field, describe_yaml_error(e), value=_short(text))]) from e
+    docs = check_yaml_events(text, field)
+    if docs is None:
+        try:
+            docs = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
+        except yaml.YAMLError as e:  # the check above already parsed it: only construction errors remain
+            raise InvalidDocuments([field_error(field, describe_yaml_error(e), value=_short(text))]) from e
     for i, doc in enumerate(docs):
         check_plain(doc, f"{field}[{i}]" if len(docs) > 1 else field)
     return docs
 
 
-def check_yaml_events(text: str, field: str) -> None:
-    """Aliases and depth, from the event stream: libyaml's parser keeps its own stack (no recursion)."""
+def check_yaml_events(text: str, field: str) -> list[Any] | None:
+    """Aliases and depth, from the event stream: libyaml's parser keeps its own stack (no recursion).
+    Returns the non-empty documents when every value is plain (see the module's docstring), else None."""
     depth, limit = 0, max_depth()
     loader = _Loader(text)
+    docs: list[Any] | None = []
+    stack: list[list[Any]] = []  # open containers: [list] or [dict, key or _NO_KEY]
     try:
         while loader.check_event():
             event = loader.get_event()
@@ -77,10 +98,58 @@ def check_yaml_events(text: str, field: str) -> None:
                                                                "deep")])
             elif isinstance(event, _CLOSE):
                 depth -= 1
+            if docs is not None:
+                try:
+                    _build(loader, event, stack, docs)
+                except _Unbuilt:
+                    docs = None  # go on checking; PyYAML builds it afterwards
     except yaml.YAMLError as e:
         raise InvalidDocuments([field_error(field, describe_yaml_error(e), value=_short(text))]) from e
     finally:
         loader.dispose()
+    return docs
+
+
+def _build(loader: Any, event: yaml.Event, stack: list[list[Any]], docs: list[Any]) -> None:
+    """One event of the pass into the documents being built; _Unbuilt when PyYAML must do it."""
+    if isinstance(event, yaml.ScalarEvent):
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _STR:
+            value: Any = event.value
+        elif tag in _SCALARS:
+            value = getattr(loader, _SCALARS[tag])(yaml.ScalarNode(tag, event.value))
+        else:
+            raise _Unbuilt(tag)
+    elif isinstance(event, yaml.MappingStartEvent):
+        if event.tag not in (None, "!", _MAP):
+            raise _Unbuilt(event.tag)
+        stack.append([{}, _NO_KEY])
+        return
+    elif isinstance(event, yaml.SequenceStartEvent):
+        if event.tag not in (None, "!", _SEQ):
+            raise _Unbuilt(event.tag)
+        stack.append([[]])
+        return
+    elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+        value = stack.pop()[0]
+    else:
+        return  # stream and document start/end
+    if not stack:
+        if value is not None:
+            docs.append(value)
+        return
+    top = stack[-1]
+    if len(top) == 1:
+        top[0].append(value)
+    elif top[1] is _NO_KEY:
+        if isinstance(value, (dict, list)):
+            raise _Unbuilt("a map or list as a key")  # PyYAML says where
+        top[1] = value
+    else:
+        top[0][top[1]] = value
+        top[1] = _NO_KEY
 
 
 def describe_yaml_error(e: yaml.YAMLError) -> str:
