@@ -1,5 +1,6 @@
 // Labelled input with its error shown inline (aria-invalid + aria-describedby).
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ObjectPicker, SELECT_AT_MOST } from "./ObjectPicker";
 
 interface BaseProps {
   label: string;
@@ -90,13 +91,27 @@ export function SelectField({ label, error, value, options, onChange, readOnly, 
   return (
     <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      {options.length > SELECT_AT_MOST ? (
+        // A pod's Placement among 1,000 nodes: 24 cards × 1,001 options was most of a big editor's page.
+        <ObjectPicker
+          id={id}
+          value={value}
+          onChange={onChange}
+          count={options.filter((o) => o.value !== "").length}
+          choices={() => options.filter((o) => o.value !== "")}
+          placeholder={options.find((o) => o.value === "")?.label}
+          disabled={readOnly}
+          describedBy={error ? errId : undefined}
+        />
+      ) : (
+        <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
       {error && <small id={errId} className="field__error" role="alert">{error}</small>}
     </div>
   );

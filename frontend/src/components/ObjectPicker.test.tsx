@@ -35,3 +35,16 @@ test("a big cluster gets a search box: choices are listed only when it is used, 
   fireEvent.change(box, { target: { value: "pod-0" } });
   expect(container.querySelectorAll("datalist option")).toHaveLength(50);
 });
+
+test("a SelectField with more than 200 options (a pod's Placement among 1,000 nodes) is a search box under the same label", async () => {
+  const { SelectField } = await import("./Field");
+  const onChange = vi.fn();
+  const options = [{ value: "", label: "(pending)" }, ...Array.from({ length: 1000 }, (_, i) => ({ value: `node-${i}`, label: `already running on node-${i}` }))];
+  render(<SelectField label="Placement" value="" options={options} onChange={onChange} />);
+  const box = screen.getByLabelText("Placement");
+  expect(box.tagName).toBe("INPUT");
+  expect(box.getAttribute("placeholder")).toBe("(pending) (1,000)");
+  fireEvent.focus(box);
+  fireEvent.change(box, { target: { value: "node-999" } });
+  expect(onChange).toHaveBeenLastCalledWith("node-999");
+});

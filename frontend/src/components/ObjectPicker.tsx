@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 
 export interface Choice {
   value: string;
@@ -14,6 +14,9 @@ interface Props {
   choices(): readonly Choice[];
   /** The select's first option ("" value) / the search box's placeholder. */
   placeholder?: string;
+  disabled?: boolean;
+  /** aria-describedby: the field's error message. */
+  describedBy?: string;
 }
 
 /** Above this many choices a select is a search box with suggestions: 11,000 options re-drawn
@@ -22,10 +25,11 @@ export const SELECT_AT_MOST = 200;
 const SUGGESTIONS = 50;
 
 /** A node or pod chooser: a select for a small cluster, a search box for a big one. */
-export const ObjectPicker = memo(function ObjectPicker({ id, value, onChange, count, choices, placeholder }: Props) {
+export const ObjectPicker = memo(function ObjectPicker(props: Props) {
+  const { id, value, onChange, count, choices, placeholder, disabled, describedBy } = props;
   if (count <= SELECT_AT_MOST) {
     return (
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} disabled={disabled} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {choices().map((c) => (
           <option key={c.value} value={c.value}>
@@ -35,12 +39,16 @@ export const ObjectPicker = memo(function ObjectPicker({ id, value, onChange, co
       </select>
     );
   }
-  return <SearchPicker id={id} value={value} onChange={onChange} count={count} choices={choices} placeholder={placeholder} />;
+  return <SearchPicker {...props} />;
 });
 
-function SearchPicker({ id, value, onChange, count, choices, placeholder }: Props) {
+function SearchPicker({ id, value, onChange, count, choices, placeholder, disabled, describedBy }: Props) {
   const [text, setText] = useState(value);
   const [opened, setOpened] = useState(0);
+  // A value set from elsewhere (another control, a reset) shows, unless the user is typing here.
+  useEffect(() => {
+    if (document.activeElement?.id !== id) setText(value);
+  }, [value, id]);
   // Only when the text changes or the box gets the focus, not on every state the run streams:
   // the suggestions may lag a pod added meanwhile until the next keystroke.
   const suggestions = useMemo(() => {
@@ -64,6 +72,9 @@ function SearchPicker({ id, value, onChange, count, choices, placeholder }: Prop
         value={text}
         placeholder={`${placeholder ?? "search"} (${count.toLocaleString("en-US")})`}
         autoComplete="off"
+        disabled={disabled}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy}
         onFocus={() => setOpened((n) => n + 1)}
         onChange={(e) => pick(e.target.value)}
       />
