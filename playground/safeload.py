@@ -68,11 +68,12 @@ def load_yaml(text: Any, field: str = "yaml", max_bytes: int | None = None) -> l
     limit = settings.YAML_MAX_BYTES if max_bytes is None else max_bytes
     refuse_oversized(len(text.encode("utf-8", errors="replace")), limit, field)
     docs = check_yaml_events(text, field)
-    if docs is None:
-        try:
-            docs = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
-        except yaml.YAMLError as e:  # the check above already parsed it: only construction errors remain
-            raise InvalidDocuments([field_error(field, describe_yaml_error(e), value=_short(text))]) from e
+    if docs is not None:
+        return docs  # built from plain values only: check_plain would find nothing
+    try:
+        docs = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
+    except yaml.YAMLError as e:  # the check above already parsed it: only construction errors remain
+        raise InvalidDocuments([field_error(field, describe_yaml_error(e), value=_short(text))]) from e
     for i, doc in enumerate(docs):
         check_plain(doc, f"{field}[{i}]" if len(docs) > 1 else field)
     return docs
@@ -80,7 +81,8 @@ def load_yaml(text: Any, field: str = "yaml", max_bytes: int | None = None) -> l
 
 def check_yaml_events(text: str, field: str) -> list[Any] | None:
     """Aliases and depth, from the event stream: libyaml's parser keeps its own stack (no recursion).
-    Returns the non-empty documents when every value is plain (see the module's docstring), else None."""
+    Returns the non-empty documents when every value is plain — maps with string keys, lists,
+    strings, booleans, null, integers and finite floats: what check_plain accepts — else None."""
     depth, limit = 0, max_depth()
     loader = _Loader(text)
     docs: list[Any] | None = []
@@ -120,6 +122,8 @@ def _build(loader: Any, event: yaml.Event, stack: list[list[Any]], docs: list[An
             value: Any = event.value
         elif tag in _SCALARS:
             value = getattr(loader, _SCALARS[tag])(yaml.ScalarNode(tag, event.value))
+            if isinstance(value, float) and not math.isfinite(value):
+                raise _Unbuilt("a number JSON cannot hold")  # check_plain names the field
         else:
             raise _Unbuilt(tag)
     elif isinstance(event, yaml.MappingStartEvent):
@@ -144,8 +148,8 @@ def _build(loader: Any, event: yaml.Event, stack: list[list[Any]], docs: list[An
     if len(top) == 1:
         top[0].append(value)
     elif top[1] is _NO_KEY:
-        if isinstance(value, (dict, list)):
-            raise _Unbuilt("a map or list as a key")  # PyYAML says where
+        if not isinstance(value, str):
+            raise _Unbuilt("a key that is not a string")  # PyYAML or check_plain says where
         top[1] = value
     else:
         top[0][top[1]] = value

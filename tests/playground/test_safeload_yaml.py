@@ -24,11 +24,10 @@ PLAIN = [
     "s: plain text\nm: |\n  line one\n  line two\nf: >\n  folded\n  text\n",
     "nested: {a: [1, {b: [2, 3]}], c: {d: {e: f}}}\n",
     "dup: 1\ndup: 2\n",
-    "1: int key\n2.5: float key\ntrue: bool key\n~: null key\n",
     "---\n---\nkind: Pod\n---\n# only a comment\n---\n- 1\n- two\n---\njust a scalar\n",
     "anchored: &a {x: 1}\nplain: 2\n",
     "explicit: !!map {a: !!seq [1, 2]}\n",
-    "inf: [.inf, -.Inf, .nan]\n",
+    "'1': quoted keys\n'true': stay strings\n",
 ]
 NOT_PLAIN = [
     "when: 2001-12-14\n",
@@ -40,6 +39,8 @@ NOT_PLAIN = [
     "? [a, b]\n: unhashable key\n",
     "custom: !thing 1\n",
     "=: value key\n",
+    "1: int key\n2.5: float key\ntrue: bool key\n~: null key\n",
+    "inf: [.inf, -.Inf, .nan]\n",
 ]
 
 
@@ -77,6 +78,15 @@ def test_anything_else_is_left_to_pyyaml(text: str) -> None:
     except InvalidDocuments:
         got = "error"
     assert got == expected or got == "error"  # values JSON cannot hold are refused, as before
+
+
+def test_plain_documents_need_no_second_check_and_the_rest_still_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked: list[str] = []
+    monkeypatch.setattr(safeload, "check_plain", lambda value, field: checked.append(field))
+    safeload.load_yaml("a: 1\n---\nb: [2]\n")
+    assert checked == []
+    safeload.load_yaml("when: 2001-12-14\n---\nb: 2\n")
+    assert checked == ["yaml[0]", "yaml[1]"]
 
 
 def test_every_lesson_and_the_big_benchmark_cluster_are_built_exactly_as_pyyaml_builds_them() -> None:
