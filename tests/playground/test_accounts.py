@@ -52,6 +52,7 @@ def test_a_guest_keeps_the_same_user_across_writes(anon: APIClient) -> None:
     create_scenario(anon, "two")
     assert User.objects.filter(profile__is_guest=True).count() == 1
     assert anon.get("/api/scenarios/?scope=mine").json()["count"] == 2
+    assert not User.objects.get(profile__is_guest=True).has_usable_password()  # nobody can log in as it
 
 
 def test_reading_does_not_create_a_guest(anon: APIClient) -> None:
