@@ -5,25 +5,53 @@ interface Props {
   busy: boolean;
 }
 
+/** A file above this size is imported as it is, not shown in the text box: a 2 MB textarea is
+ * no help to read or edit and costs the page ~0.1 s to lay out and to take down. */
+const SHOWN_AT_MOST = 256 * 1024;
+
 /** Paste YAML or pick a file; the parent sends it to POST /api/scenarios/import/. */
 export function ImportPanel({ onImport, busy }: Props) {
   const [text, setText] = useState("");
+  const [file, setFile] = useState<{ name: string; size: number; text: string } | null>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (file) setText(await file.text());
+    const chosen = e.target.files?.[0];
+    if (!chosen) return;
+    const content = await chosen.text();
+    if (chosen.size > SHOWN_AT_MOST) {
+      setFile({ name: chosen.name, size: chosen.size, text: content });
+    } else {
+      setFile(null);
+      setText(content);
+    }
   };
+  const yaml = file ? file.text : text;
   return (
     <section className="import-panel" aria-labelledby="import-title">
       <h3 id="import-title">Import YAML</h3>
       <div className="field">
         <label htmlFor="import-yaml">YAML to import (kubectl manifests, separated by ---)</label>
-        <textarea id="import-yaml" className="mono" rows={10} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+        <textarea
+          id="import-yaml"
+          className="mono"
+          rows={10}
+          value={text}
+          onChange={(e) => {
+            setFile(null);
+            setText(e.target.value);
+          }}
+          spellCheck={false}
+        />
       </div>
       <div className="field">
         <label htmlFor="import-file">…or choose a YAML file</label>
         <input id="import-file" type="file" accept=".yaml,.yml,application/yaml,text/yaml" onChange={pick} />
+        {file && (
+          <small className="muted">
+            {file.name} ({(file.size / 1e6).toFixed(1)} MB) will be imported as it is; typing above replaces it.
+          </small>
+        )}
       </div>
-      <button type="button" disabled={busy || !text.trim()} onClick={() => onImport(text)}>
+      <button type="button" disabled={busy || !yaml.trim()} onClick={() => onImport(yaml)}>
         Import as new scenario
       </button>
     </section>
