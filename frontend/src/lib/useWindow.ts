@@ -15,13 +15,21 @@ export interface Window {
 /** Without layout (tests, a hidden panel): this many rows. */
 const UNMEASURED_ROWS = 40;
 
-/** The rows of a list of `rows` rows, each `rowHeight` px high, in view in the element the
- * returned ref is put on (it scrolls), and its width (for a grid's columns). `overscan` rows
- * more on each side keep a fast scroll drawn. */
-export function useWindow<E extends HTMLElement>(rows: number, rowHeight: number, overscan = 4) {
+export interface ScrollView {
+  /** Put it on the element that scrolls. */
+  ref(el: HTMLElement | null): void;
+  top: number;
+  height: number;
+  /** Its inner width (for a grid's columns). */
+  width: number;
+}
+
+/** Where the element the returned ref is put on is scrolled to, and its size; pass them to
+ * `windowOf` with the list's rows. */
+export function useScrollView(): ScrollView {
   const [view, setView] = useState({ top: 0, height: 0, width: 0 });
-  const observed = useRef<{ el: E; stop(): void } | null>(null);
-  const ref = useCallback((el: E | null) => {
+  const observed = useRef<{ stop(): void } | null>(null);
+  const ref = useCallback((el: HTMLElement | null) => {
     observed.current?.stop();
     observed.current = null;
     if (!el) return;
@@ -33,13 +41,15 @@ export function useWindow<E extends HTMLElement>(rows: number, rowHeight: number
     const resize = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
     resize?.observe(el);
     measure();
-    observed.current = { el, stop: () => (el.removeEventListener("scroll", measure), resize?.disconnect()) };
+    observed.current = { stop: () => (el.removeEventListener("scroll", measure), resize?.disconnect()) };
   }, []);
   useEffect(() => () => observed.current?.stop(), []);
-  return { ref, width: view.width, ...windowOf(rows, rowHeight, view.top, view.height, overscan) };
+  return { ref, ...view };
 }
 
-export function windowOf(rows: number, rowHeight: number, top: number, height: number, overscan: number): Window {
+/** The rows of a list of `rows` rows, each `rowHeight` px high, in a view scrolled to `top` and
+ * `height` high; `overscan` rows more on each side keep a fast scroll drawn. */
+export function windowOf(rows: number, rowHeight: number, top: number, height: number, overscan = 4): Window {
   if (height <= 0) {
     const end = Math.min(rows, UNMEASURED_ROWS);
     return { start: 0, end, before: 0, after: (rows - end) * rowHeight };

@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { priorityColor } from "@/lib/colors";
-import { useWindow } from "@/lib/useWindow";
+import { useScrollView, windowOf } from "@/lib/useWindow";
 import { NodeCard } from "./NodeCard";
 import { OwnerGroups } from "./OwnerGroups";
 
@@ -41,10 +41,9 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
       return [...slot.bound, ...slot.nominated].some((p) => p.key.toLowerCase().includes(deferredQuery));
     });
   }, [deferredQuery, state.nodeOrder, state.nodes, state.byNode]);
-  const [columns, setColumns] = useState(1);
-  const grid = useWindow<HTMLDivElement>(compact ? Math.ceil(shown.length / columns) : 0, CARD_HEIGHT + GAP);
-  const fit = Math.max(1, Math.floor((grid.width + GAP) / (CARD_WIDTH + GAP)));
-  if (compact && grid.width > 0 && fit !== columns) setColumns(fit);
+  const view = useScrollView();
+  const columns = Math.max(1, Math.floor((view.width + GAP) / (CARD_WIDTH + GAP)));
+  const grid = windowOf(compact ? Math.ceil(shown.length / columns) : 0, CARD_HEIGHT + GAP, view.top, view.height);
   const drawn = compact ? shown.slice(grid.start * columns, grid.end * columns) : shown;
 
   return (
@@ -66,7 +65,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
       </header>
       {groupBy === "owner" && <OwnerGroups state={state} selectedPod={selectedPod} onSelectPod={onSelectPod} colorOf={colorOf} />}
       <div
-        ref={compact ? grid.ref : undefined}
+        ref={compact ? view.ref : undefined}
         className={`node-grid ${compact ? "node-grid--compact node-grid--windowed" : ""}`}
         hidden={groupBy === "owner"}
         aria-label={compact ? `Nodes ${grid.start * columns + 1}–${Math.min(shown.length, grid.end * columns)} of ${shown.length} (scroll for more)` : undefined}

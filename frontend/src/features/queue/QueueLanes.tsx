@@ -2,7 +2,7 @@ import { memo, useCallback } from "react";
 import type { RunState } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
 import { priorityColor } from "@/lib/colors";
-import { useWindow } from "@/lib/useWindow";
+import { useScrollView, windowOf } from "@/lib/useWindow";
 
 interface Props {
   state: RunState;
@@ -63,7 +63,8 @@ const MoveLabel = memo(function MoveLabel({ from, event }: { from: string | null
 
 function Lane<T>({ title, hint, items, row }: { title: string; hint: string; items: readonly T[]; row(item: T, index: number): React.ReactNode }) {
   const windowed = items.length > WINDOW_ABOVE;
-  const view = useWindow<HTMLUListElement>(windowed ? items.length : 0, ROW_HEIGHT);
+  const scroll = useScrollView();
+  const view = windowOf(windowed ? items.length : 0, ROW_HEIGHT, scroll.top, scroll.height);
   const start = windowed ? view.start : 0;
   const shown = windowed ? items.slice(view.start, view.end) : items;
   return (
@@ -72,7 +73,7 @@ function Lane<T>({ title, hint, items, row }: { title: string; hint: string; ite
         {title} <span className="lane__count">{items.length}</span>
       </h3>
       <small>{hint}</small>
-      <ul ref={windowed ? view.ref : undefined}>
+      <ul ref={windowed ? scroll.ref : undefined}>
         {windowed && view.before > 0 && <li aria-hidden="true" style={{ height: view.before }} />}
         {shown.map((item, i) => row(item, start + i))}
         {windowed && view.after > 0 && <li aria-hidden="true" style={{ height: view.after }} />}
