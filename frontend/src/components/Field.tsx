@@ -88,6 +88,7 @@ interface SelectProps extends BaseProps {
 export function SelectField({ label, error, value, options, onChange, readOnly, className }: SelectProps) {
   const id = useId();
   const errId = `${id}-err`;
+  const placeholder = options.find((o) => o.value === "");
   return (
     <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -97,9 +98,9 @@ export function SelectField({ label, error, value, options, onChange, readOnly, 
           id={id}
           value={value}
           onChange={onChange}
-          count={options.filter((o) => o.value !== "").length}
-          choices={() => options.filter((o) => o.value !== "")}
-          placeholder={options.find((o) => o.value === "")?.label}
+          count={options.length - (placeholder ? 1 : 0)}
+          choices={() => (placeholder ? options.filter((o) => o !== placeholder) : options)}
+          placeholder={placeholder?.label}
           disabled={readOnly}
           describedBy={error ? errId : undefined}
         />

@@ -49,18 +49,17 @@ function SearchPicker({ id, value, onChange, count, choices, placeholder, disabl
   useEffect(() => {
     if (document.activeElement?.id !== id) setText(value);
   }, [value, id]);
-  // Only when the text changes or the box gets the focus, not on every state the run streams:
-  // the suggestions may lag a pod added meanwhile until the next keystroke.
+  // Listed when the box gets the focus and at each keystroke, not on every state the run
+  // streams: a pod added meanwhile is found from the next keystroke on.
+  const all = useMemo(() => (opened === 0 ? [] : choices()), [text, opened]);
   const suggestions = useMemo(() => {
-    if (opened === 0) return [];
     const q = text.trim().toLowerCase();
-    const all = choices();
     const hits = q ? all.filter((c) => c.value.toLowerCase().includes(q) || c.label.toLowerCase().includes(q)) : all;
     return hits.slice(0, SUGGESTIONS);
-  }, [text, opened]);
+  }, [all, text]);
   const pick = (typed: string) => {
     setText(typed);
-    const hit = choices().find((c) => c.value === typed || c.label === typed);
+    const hit = all.find((c) => c.value === typed || c.label === typed);
     onChange(hit ? hit.value : "");
   };
   return (
