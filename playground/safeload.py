@@ -13,8 +13,8 @@ Scenario import and replace, a run command's `yaml`, and every JSON request body
 YAML is checked in one pass over libyaml's event stream (iterative, no recursion), which also
 builds the documents when they hold only maps, lists and scalars that resolve to str, int, float,
 bool or null — with PyYAML's own resolver and scalar constructors, so the values are exactly
-what `yaml.safe_load_all` gives, in a third of its time (no node tree, no recursive
-construction). Anything else (other tags, timestamps, `<<` merges, unhashable keys) is composed
+what `yaml.safe_load_all` gives, without its node tree and recursive construction (a 2.1 MB,
+11,000-document scenario: 1.15 → 0.65 s for the check and the load together). Anything else (other tags, timestamps, `<<` merges, unhashable keys) is composed
 by the C loader (CSafeLoader) when PyYAML was built with libyaml, else the pure-Python one.
 """
 from __future__ import annotations

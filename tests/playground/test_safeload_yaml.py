@@ -66,18 +66,31 @@ def test_plain_documents_are_built_in_the_event_pass_exactly_as_pyyaml_builds_th
     assert typed(built) == typed(pyyaml(text))
 
 
+def pyyaml_then_check_plain(text: str) -> Any:
+    """What load_yaml gave before the event pass built documents: PyYAML, then check_plain."""
+    try:
+        docs = pyyaml(text)
+        for i, doc in enumerate(docs):
+            safeload.check_plain(doc, f"yaml[{i}]" if len(docs) > 1 else "yaml")
+    except yaml.YAMLError as e:
+        return ("refused", "yaml", safeload.describe_yaml_error(e))
+    except InvalidDocuments as e:
+        return refused(e)
+    return typed(docs)
+
+
+def refused(e: InvalidDocuments) -> tuple[str, str, str]:
+    return ("refused", e.errors[0]["field"], e.errors[0]["message"])
+
+
 @pytest.mark.parametrize("text", NOT_PLAIN)
-def test_anything_else_is_left_to_pyyaml(text: str) -> None:
+def test_anything_else_is_left_to_pyyaml_and_check_plain_as_before(text: str) -> None:
     assert safeload.check_yaml_events(text, "yaml") is None
     try:
-        expected: Any = typed(pyyaml(text))
-    except yaml.YAMLError:
-        expected = "error"
-    try:
         got: Any = typed(safeload.load_yaml(text))
-    except InvalidDocuments:
-        got = "error"
-    assert got == expected or got == "error"  # values JSON cannot hold are refused, as before
+    except InvalidDocuments as e:
+        got = refused(e)
+    assert got == pyyaml_then_check_plain(text)
 
 
 def test_plain_documents_need_no_second_check_and_the_rest_still_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
