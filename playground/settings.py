@@ -48,12 +48,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "playground.safeload.chunked_body_middleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "playground.safeload.chunked_body_middleware",
 ]
+
+# Database sessions, written once per request (playground/accounts/sessions.py).
+SESSION_ENGINE = "playground.accounts.sessions"
 
 ROOT_URLCONF = "playground.urls"
 ASGI_APPLICATION = "playground.asgi.application"
@@ -166,7 +169,8 @@ if WEB_SERVER:
     # web server's processes (WEB_PROCESSES): in Redis, per deployment and database. Elsewhere
     # (tests, manage.py) the per-process local-memory default.
     CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+        "BACKEND": "playground.redis_pool.RedisCache", "LOCATION": REDIS_URL,
+        "OPTIONS": {"pool_class": "playground.redis_pool.SharedConnectionPool"},
         "KEY_PREFIX": "cache:" + PLAYGROUND_NAMESPACE + ":" + hashlib.sha1(
             str(DATABASES["default"].get("NAME") or "").encode()).hexdigest()[:8]}}
 # Per-account lockout: this many failed logins within the window lock the account for the window.

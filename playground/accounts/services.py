@@ -38,6 +38,7 @@ def become_guest(request: HttpRequest) -> User:
     """The anonymous visitor's first write: a guest user, logged in on this browser session."""
     throttles.per_ip(request, "guest")
     user = create_guest()
+    user.is_new_guest = True  # owns nothing yet: its first run needs no count of its active runs
     csrf_secret = request.META.get("CSRF_COOKIE")
     auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     if csrf_secret:

@@ -1,0 +1,35 @@
+"""Django's database sessions, written once per request.
+
+A new session (a visitor's first write makes it a guest and logs it in) cost Django's store
+seven round trips: a SELECT to check the new key is free, BEGIN/INSERT/COMMIT when login()
+created it, and BEGIN/UPDATE/COMMIT when the middleware saved it at the end of the request. A
+class's 40 simultaneous run starts each paid them (docs/benchmarks.md, classroom). Here the new
+key is only drawn when the session is created; the middleware's save at the end INSERTs it once
+(a key already taken, 32 random characters, makes the standard checked create run instead).
+"""
+from __future__ import annotations
+
+from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS, CreateError
+from django.utils.crypto import get_random_string
+
+
+class SessionStore(db.SessionStore):
+    _unsaved_key = False
+
+    def create(self) -> None:
+        self._session_key = get_random_string(32, VALID_KEY_CHARS)
+        self._unsaved_key = True
+        self.modified = True
+
+    def save(self, must_create: bool = False) -> None:
+        if self.session_key is None:  # flushed, or never created
+            self.create()
+        if not self._unsaved_key:
+            super().save(must_create=must_create)
+            return
+        self._unsaved_key = False
+        try:
+            super().save(must_create=True)
+        except CreateError:
+            super().create()  # draws keys until one is free, and INSERTs (the data is kept)
