@@ -130,20 +130,22 @@ class RunCommandsApi(APIView):
     def post(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         throttles.per_owner(request, "run_command")
-        result = services.submit(run, request.user, request.data)
-        if isinstance(result, Run):  # restart: the new run
-            return Response({"command": None, "run": selectors.run_view(result, request.user)},
-                            status=status.HTTP_201_CREATED,
-                            headers={"Location": reverse("run-detail", kwargs={"run_id": result.pk})})
-        return command_response(services.await_command(result), request)
+        with services.verdict_listener(run.pk) as verdict_of:
+            result = services.submit(run, request.user, request.data)
+            if isinstance(result, Run):  # restart: the new run
+                return Response({"command": None, "run": selectors.run_view(result, request.user)},
+                                status=status.HTTP_201_CREATED,
+                                headers={"Location": reverse("run-detail", kwargs={"run_id": result.pk})})
+            command = verdict_of(result)
+        return command_response(command, request, run)
 
 
-def command_response(command: RunCommand, request: Request) -> Response:
+def command_response(command: RunCommand, request: Request, run: Run) -> Response:
     view = selectors.command_view(command)
     if command.status == RunCommand.Status.REJECTED:
         errors = [command.error or {}]
         return Response(error_body(summary_message(errors), errors, command=view), status=400)
-    run = Run.objects.select_related("owner__profile").get(pk=command.run_id)
+    selectors.refresh_live(run)
     code = status.HTTP_200_OK if command.status == RunCommand.Status.APPLIED else status.HTTP_202_ACCEPTED
     return Response({"command": view, "run": selectors.run_view(run, request.user)}, status=code)
 

@@ -54,63 +54,111 @@ def wake(run_id: int) -> None:
     redis_client().publish(wake_channel(), run_id)
 
 
-def verdict_channel(run_id: int) -> str:
-    return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:verdicts:{run_id}"
+def verdict_channel() -> str:
+    return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:verdicts"
 
 
 def announce_verdicts(run_id: int) -> None:
     """The worker committed verdicts of commands of this run: whoever awaits one, look now."""
     try:
-        redis_client().publish(verdict_channel(run_id), 1)
+        redis_client().publish(verdict_channel(), run_id)
     except redis.RedisError:  # the waiting request looks in the database every few 100 ms anyway
         log.warning("could not announce the verdicts of run %s", run_id, exc_info=True)
 
 
-@contextmanager
-def verdicts(run_id: int) -> Iterator[Callable[[float], bool]]:
-    """Listen for `announce_verdicts(run_id)`; yields `wait(timeout) -> heard`.
-    Subscribe *before* looking in the database, so an announcement in between is not lost."""
-    pubsub = redis_client().pubsub(ignore_subscribe_messages=True)
-    try:
-        pubsub.subscribe(verdict_channel(run_id))
+class RunIdListener:
+    """A daemon thread that hands every run id published on `channel` to `on_run`: the engine's
+    wake-ups, the web server's verdicts. One subscription per process, not one per request."""
 
-        def wait(timeout: float) -> bool:
-            deadline = time.monotonic() + timeout
-            while (left := deadline - time.monotonic()) > 0:
-                if pubsub.get_message(timeout=left) is not None:
-                    return True
-            return False
+    def __init__(self, channel: str, on_run: Callable[[int], None], name: str) -> None:
+        self.channel, self.on_run = channel, on_run
+        self.subscribed = threading.Event()  # set while Redis confirms the subscription
+        self.thread = threading.Thread(target=self._listen_forever, name=name, daemon=True)
 
-        yield wait
-    finally:
-        pubsub.close()
-
-
-class WakeListener:
-    """The engine's ear: a daemon thread that hands every published run id to `on_wake`."""
-
-    def __init__(self, on_wake: Callable[[int], None]) -> None:
-        self.on_wake = on_wake
-        self.thread = threading.Thread(target=self._listen_forever, name="run-wakes", daemon=True)
-
-    def start(self) -> None:
+    def start(self) -> RunIdListener:
         self.thread.start()
+        return self
 
     def _listen_forever(self) -> None:
         while True:
             try:
                 self._listen()
-            except Exception:  # Redis restarted: the engine's heartbeat covers what was missed
-                log.exception("run wake-up listener failed; reconnecting")
-                time.sleep(1)
+            except Exception:  # Redis restarted: heartbeats and rechecks cover what was missed
+                log.exception("listener on %s failed; reconnecting", self.channel)
+            self.subscribed.clear()
+            time.sleep(1)
 
     def _listen(self) -> None:
         client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5, health_check_interval=30)
-        with client.pubsub(ignore_subscribe_messages=True) as pubsub:
-            pubsub.subscribe(wake_channel())
+        with client.pubsub() as pubsub:
+            pubsub.subscribe(self.channel)
             for message in pubsub.listen():
-                if message.get("type") == "message":
-                    self.on_wake(int(message["data"]))
+                if message.get("type") == "subscribe":
+                    self.subscribed.set()
+                elif message.get("type") == "message":
+                    self.on_run(int(message["data"]))
+
+
+class VerdictWaiters:
+    """Requests awaiting a command's verdict in this process, woken by one listener.
+
+    A subscription per request cost a new Redis connection, SUBSCRIBE and UNSUBSCRIBE for each of
+    a class's clicks (docs/benchmarks.md, classroom)."""
+
+    SUBSCRIBE_WAIT = 1.0  # the first request of a process waits this long for the subscription
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waiting: dict[int, set[threading.Event]] = {}
+        self.listeners: dict[str, RunIdListener] = {}  # by channel: one per namespace (tests change it)
+
+    def _heard(self, run_id: int) -> None:
+        with self.lock:
+            events = list(self.waiting.get(run_id, ()))
+        for event in events:
+            event.set()
+
+    @contextmanager
+    def listen(self, run_id: int) -> Iterator[Callable[[float], bool]]:
+        channel = verdict_channel()
+        with self.lock:
+            listener = self.listeners.get(channel)
+            if listener is None:
+                listener = self.listeners[channel] = RunIdListener(channel, self._heard, "run-verdicts").start()
+        listener.subscribed.wait(self.SUBSCRIBE_WAIT)
+        heard = threading.Event()
+        with self.lock:
+            self.waiting.setdefault(run_id, set()).add(heard)
+
+        def wait(timeout: float) -> bool:
+            got = heard.wait(timeout)
+            heard.clear()  # the caller looks in the database next: what came before is in it
+            return got
+
+        try:
+            yield wait
+        finally:
+            with self.lock:
+                waiters = self.waiting.get(run_id, set())
+                waiters.discard(heard)
+                if not waiters:
+                    self.waiting.pop(run_id, None)
+
+
+_verdict_waiters = VerdictWaiters()
+
+
+def verdicts(run_id: int) -> Any:
+    """Listen for `announce_verdicts(run_id)`; yields `wait(timeout) -> heard`. Enter it *before*
+    looking in the database, so an announcement in between is not lost."""
+    return _verdict_waiters.listen(run_id)
+
+
+class WakeListener(RunIdListener):
+    """The engine's ear: every run id published on the wake channel goes to `on_wake`."""
+
+    def __init__(self, on_wake: Callable[[int], None]) -> None:
+        super().__init__(wake_channel(), on_wake, "run-wakes")
 
 
 def encode_events(events: list[dict[str, Any]]) -> list[str]:

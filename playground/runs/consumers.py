@@ -65,7 +65,8 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return  # disconnect() leaves the group
         self.user, self.last_sent, self.can_control = user, after, view["canControl"]
         await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
-        await self._send_from_database(delivery.plan_upto(after, 2**62).gap)
+        # What was stored when the view was read; anything later was published after we joined.
+        await self._send_from_database(delivery.plan_upto(after, view["lastSeq"]).gap)
         self.drain = asyncio.create_task(self._drain(self.inbox))
 
     async def disconnect(self, code: int) -> None:

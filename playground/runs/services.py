@@ -6,11 +6,13 @@ here imports the worker: a run reaches a worker through its doorbell task, sent 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max, Q, Subquery
+from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
@@ -54,7 +56,10 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
 
 
 def _check_owner_limit(user: User, excluding: Run | None = None) -> None:
-    """Inside the start's transaction; the owner's row lock makes two starts at once count right."""
+    """Inside the start's transaction; the owner's row lock makes two starts at once count right.
+    A guest made by this very request (its first write) has no runs to count."""
+    if getattr(user, "is_new_guest", False) and excluding is None:
+        return
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     active = count_active_runs(user, excluding)
     if active >= conf.MAX_ACTIVE_PER_OWNER:
@@ -74,6 +79,7 @@ def _queue_new(run: Run, scenario: Any = None) -> None:
     documents inside the database (a big cluster's megabytes are not decoded and re-encoded)."""
     run.lease_token, run.lease_expires_at = leases.QUEUED_LEASE, recovery.queue_grace()
     run.save()
+    run.restarted_as_pk = None  # for selectors.run_view: nothing restarted a run just made
     if scenario is not None:
         from playground.scenarios.models import Scenario
 
@@ -111,7 +117,9 @@ def submit_command(run: Run, user: User, body: Any) -> RunCommand:
         raise InvalidDocuments([field_error("type", "restart is answered by restart_run", value="restart")])
     _check_accepts(run, payload)
     with transaction.atomic():
-        locked = Run.objects.select_for_update().get(pk=run.pk)
+        last = RunCommand.objects.filter(run=OuterRef("pk")).order_by("-seq").values("seq")[:1]
+        locked = (Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at")
+                  .annotate(last_command=Subquery(last)).get(pk=run.pk))
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))
@@ -152,7 +160,11 @@ def _check_accepts(run: Run, payload: dict[str, Any]) -> None:
 
 
 def _record(run: Run, user: User, payload: dict[str, Any]) -> RunCommand:
-    last = RunCommand.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0
+    """The next command of the run; its last one's seq read with the run's lock if annotated."""
+    if hasattr(run, "last_command"):
+        last = run.last_command or 0
+    else:
+        last = RunCommand.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0
     author = user if getattr(user, "is_authenticated", False) else None
     return RunCommand.objects.create(run=run, seq=last + 1, type=payload["type"], payload=payload, author=author)
 
@@ -163,18 +175,36 @@ def _ensure_worker(run: Run) -> None:
         recovery.queue_on_commit(run)
 
 
+@contextmanager
+def verdict_listener(run_id: int) -> Iterator[Callable[..., RunCommand]]:
+    """Listen *before* submitting: the verdict of a command submitted inside cannot be missed, so
+    the database is read when it is announced (no look before the worker can have answered)."""
+    with bus.verdicts(run_id) as heard:
+        def wait(command: RunCommand, timeout: float = conf.COMMAND_REPLY_SECONDS) -> RunCommand:
+            return _wait_for_verdict(command, heard, timeout, look_first=False)
+
+        yield wait
+
+
 def await_command(command: RunCommand, timeout: float = conf.COMMAND_REPLY_SECONDS) -> RunCommand:
     """The worker applies a command within milliseconds and announces its verdict on Redis; wait
     for it a little. The database is looked at when the announcement comes (and every
     VERDICT_RECHECK_SECONDS should one be lost), not polled by 40 waiting students."""
-    deadline = time.monotonic() + timeout
     with bus.verdicts(command.run_id) as heard:
-        while True:
-            command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
-            left = deadline - time.monotonic()
-            if command.status != RunCommand.Status.PENDING or left <= 0:
-                return command
-            heard(min(left, conf.VERDICT_RECHECK_SECONDS))
+        return _wait_for_verdict(command, heard, timeout, look_first=True)
+
+
+def _wait_for_verdict(command: RunCommand, heard: Callable[[float], bool], timeout: float,
+                      look_first: bool) -> RunCommand:
+    deadline = time.monotonic() + timeout
+    if not look_first:
+        heard(min(timeout, conf.VERDICT_RECHECK_SECONDS))
+    while True:
+        command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
+        left = deadline - time.monotonic()
+        if command.status != RunCommand.Status.PENDING or left <= 0:
+            return command
+        heard(min(left, conf.VERDICT_RECHECK_SECONDS))
 
 
 def await_settled(run: Run, timeout: float) -> tuple[Run, bool]:

@@ -120,11 +120,11 @@ def test_a_command_is_recorded_in_order_and_answered_202_while_the_worker_has_no
 
 
 def test_a_command_the_simulation_rejects_is_a_400_with_its_error(alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
-    def rejected(command: RunCommand, timeout: float = 0) -> RunCommand:
+    def rejected(command: RunCommand, *waiting: Any, **how: Any) -> RunCommand:
         command.status, command.error = "rejected", {"field": "pod", "value": "default/x", "message": "no pod default/x"}
         return command
 
-    monkeypatch.setattr(services, "await_command", rejected)
+    monkeypatch.setattr(services, "_wait_for_verdict", rejected)
     run = run_of(alice)
     response = client_for(alice).post(f"/api/runs/{run.pk}/commands/", {"type": "delete_pod", "pod": "x"}, format="json")
     assert response.status_code == 400
