@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import os
 import statistics
 import threading
 import time
@@ -236,4 +237,83 @@ def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: i
         f"                       all viewers    {ms(all_lags)}",
         f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:10]),
     ]
+    return "\n".join(lines)
+
+
+# ---- what one click costs (`bench_runs --request-costs N`) ----
+
+def process_cpu(predicate: Any) -> float:
+    """CPU seconds (user + system) used so far by the processes whose command line matches."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace")
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if predicate(command):
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def web_server(command: str) -> bool:  # uvicorn and the processes it spawns (--workers)
+    return "uvicorn" in command or "multiprocessing.spawn" in command
+
+
+def postgres(command: str) -> bool:
+    return command.startswith("postgres:")
+
+
+def run_request_costs(n: int) -> str:
+    """N guests, one after another (so CPU / N is what one request costs): a lesson run start with
+    the guest's creation, its WebSocket opening up to the hello, a step command applied, GET
+    /api/me and GET /api/runs/<id>/. Linux only (/proc)."""
+    slug = lesson_slugs()[0]
+    lines = [f"web server CPU per request, {n} guests one after another (uvicorn processes; PostgreSQL)"]
+    with bench.live_processes(make_run.worker_command()) as base:
+        warm_up(base, slug)
+        guests = [Guest(base) for _ in range(n)]
+        run_ids: list[int] = []
+
+        def measure(what: str, call: Any) -> None:
+            web0, db0, wall0 = process_cpu(web_server), process_cpu(postgres), time.perf_counter()
+            for guest in guests:
+                call(guest)
+            web, db = process_cpu(web_server) - web0, process_cpu(postgres) - db0
+            wall = time.perf_counter() - wall0
+            lines.append(f"  {what:32s} {1000 * web / n:5.1f} ms ({1000 * db / n:4.1f} ms), "
+                         f"round trip {1000 * wall / n:5.1f} ms")
+
+        def start(guest: Guest) -> None:
+            code, body = guest.call("POST", "/api/runs/", {"scenario": slug, "speed": 1, "paused": True})
+            assert code == 201, body
+            run_ids.append(body["id"])
+
+        def hello(guest: Guest) -> None:
+            run_id = run_ids[guests.index(guest)]
+            cookies = "; ".join(f"{c.name}={c.value}" for c in guest.jar)
+            url = guest.base.replace("http://", "ws://") + f"/ws/runs/{run_id}/"
+            with connect(url, origin=Origin(guest.base), additional_headers={"Cookie": cookies}) as ws:
+                assert json.loads(ws.recv(timeout=30))["type"] == "hello"
+
+        def step(guest: Guest) -> None:
+            run_id = run_ids[guests.index(guest)]
+            code, body = guest.call("POST", f"/api/runs/{run_id}/commands/", {"type": "step"})
+            assert code == 200, (code, body)
+
+        measure("POST /api/runs/ (a new guest)", start)
+        deadline = time.monotonic() + 60
+        while Run.objects.filter(pk__in=run_ids, status=Run.Status.QUEUED).exists():  # adopted: step applies
+            if time.monotonic() > deadline:
+                raise RuntimeError("the worker did not take the runs within 60 s")
+            time.sleep(0.2)
+        connection.close()
+        measure("WebSocket open + hello", hello)
+        measure("POST …/commands/ step", step)
+        measure("GET /api/me", lambda guest: guest.call("GET", "/api/me"))
+        measure("GET /api/runs/<id>/", lambda guest: guest.call("GET", f"/api/runs/{run_ids[guests.index(guest)]}/"))
+        stop_runs(run_ids)
     return "\n".join(lines)

@@ -31,6 +31,8 @@ class Command(BaseCommand):
         parser.add_argument("--big-pods", type=int, default=0, help="--big: pending pods (default: NODES)")
         parser.add_argument("--joiners", type=int, default=50, help="--big: late joiners of the finished run")
         parser.add_argument("--watch-heavy", action="store_true", help="classroom: a viewer on each big run too")
+        parser.add_argument("--request-costs", type=int, default=0, metavar="N",
+                            help="instead: the web server's CPU per request kind, N guests one after another")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
@@ -39,6 +41,10 @@ class Command(BaseCommand):
 
             self.stdout.write(bigbench.run_big(options["big"], options["big_pods"] or options["big"],
                                                options["joiners"]))
+            return
+        if options["request_costs"]:
+            call_command("load_lessons", verbosity=0)
+            self.stdout.write(classroom.run_request_costs(options["request_costs"]))
             return
         if options["classroom"]:
             call_command("load_lessons", verbosity=0)
