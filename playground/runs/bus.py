@@ -13,7 +13,6 @@ Everything in Redis carries settings.PLAYGROUND_NAMESPACE (two checkouts, one Re
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 import time
@@ -26,6 +25,8 @@ import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+
+from playground.runs.jsontext import encode_json
 
 log = logging.getLogger(__name__)
 
@@ -163,8 +164,7 @@ class WakeListener(RunIdListener):
 
 def encode_events(events: list[dict[str, Any]]) -> list[str]:
     """Each event's JSON text, made once: stored (COPY) and published from the same text."""
-    dumps = json.JSONEncoder(separators=(",", ":")).encode
-    return [dumps(e) for e in events]
+    return [encode_json(e) for e in events]
 
 
 def events_message(events: list[dict[str, Any]], produced_at: float | None = None,

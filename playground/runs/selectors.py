@@ -165,7 +165,7 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
             raise ValueError(f"run {run_id}: events come before any cluster.snapshot")
         return None
     last = RunEvent.objects.filter(run_id=run_id).order_by("-seq")
-    last_t = (last.filter(seq__lte=seq) if seq is not None else last).values_list("data__t", flat=True).first()
+    last_t = (last.filter(seq__lte=seq) if seq is not None else last).values_list("t", flat=True).first()
     if last_t is not None:
         folder.state["time"] = last_t
     return folder.state
