@@ -316,7 +316,8 @@ def _user(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> An
 def _submit(run_id: int, user: Any, body: Any) -> RunCommand | Run:
     if user is not None and user.is_authenticated:
         throttles.hit("run_command", f"user-{user.pk}")
-    run = Run.objects.select_related("scenario", "owner__profile").get(pk=run_id)
+    # Without the documents: megabytes for a big cluster (a restart reads them under its lock).
+    run = Run.objects.select_related("scenario", "owner__profile").defer(*selectors.HEAVY_FIELDS).get(pk=run_id)
     return services.submit(run, user, body)
 
 

@@ -143,3 +143,15 @@ def test_the_annotated_view_names_the_restart(alice: Any) -> None:
     assert len(queries) == 1
     assert selectors.run_view(Run.objects.get(pk=run.pk))["restartedAs"] == fresh.pk  # un-annotated: looked up
     assert selectors.run_view(selectors.run_for_watcher(alice, fresh.pk))["restartOf"] == run.pk
+
+
+@pytest.mark.django_db
+def test_a_websocket_command_does_not_read_the_runs_documents(alice: Any) -> None:
+    from playground.runs import consumers
+
+    run = run_of(alice, status="running")
+    with CaptureQueriesContext(connection) as queries:
+        command = consumers._submit(run.pk, alice, {"type": "pause"})
+    assert isinstance(command, RunCommand) and command.status == RunCommand.Status.PENDING
+    run_reads = [s for s in sql(queries) if s.startswith("SELECT") and 'FROM "runs_run"' in s]
+    assert run_reads and not [s for s in run_reads if '"runs_run"."documents"' in s], run_reads
