@@ -41,8 +41,10 @@ class SharedClientRedisCacheClient(django_redis.RedisCacheClient):
 
 
 class RedisCache(django_redis.RedisCache):
-    """settings.CACHES' backend in the web server (OPTIONS pool_class: SharedConnectionPool)."""
+    """settings.CACHES' backend in the web server: its pools are shared (a pool per thread would
+    also grow SharedClientRedisCacheClient's clients without bound)."""
 
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = SharedClientRedisCacheClient
+        self._options: dict[str, Any] = {**params.get("OPTIONS", {}), "pool_class": SharedConnectionPool}

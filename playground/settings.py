@@ -170,7 +170,6 @@ if WEB_SERVER:
     # (tests, manage.py) the per-process local-memory default.
     CACHES = {"default": {
         "BACKEND": "playground.redis_pool.RedisCache", "LOCATION": REDIS_URL,
-        "OPTIONS": {"pool_class": "playground.redis_pool.SharedConnectionPool"},
         "KEY_PREFIX": "cache:" + PLAYGROUND_NAMESPACE + ":" + hashlib.sha1(
             str(DATABASES["default"].get("NAME") or "").encode()).hexdigest()[:8]}}
 # Per-account lockout: this many failed logins within the window lock the account for the window.
