@@ -96,8 +96,11 @@ class JSONTextField(models.TextField):  # type: ignore[type-arg]
     def get_prep_value(self, value: Any) -> Any:
         return None if value is None else encode_json(value)
 
-    def value_to_string(self, obj: Any) -> str:  # serializers (dumpdata)
-        return encode_json(self.value_from_object(obj))
+    def to_python(self, value: Any) -> Any:  # the value itself, as JSONField (TextField's str()s it)
+        return value
+
+    def value_to_string(self, obj: Any) -> Any:  # serializers (dumpdata) embed the value, as JSONField
+        return self.value_from_object(obj)
 
 
 class RunEvent(models.Model):
