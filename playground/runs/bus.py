@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -74,6 +74,7 @@ class RunIdListener:
     def __init__(self, channel: str, on_run: Callable[[int], None], name: str) -> None:
         self.channel, self.on_run = channel, on_run
         self.subscribed = threading.Event()  # set while Redis confirms the subscription
+        self.started = time.monotonic()
         self.thread = threading.Thread(target=self._listen_forever, name=name, daemon=True)
 
     def start(self) -> RunIdListener:
@@ -106,7 +107,9 @@ class VerdictWaiters:
     A subscription per request cost a new Redis connection, SUBSCRIBE and UNSUBSCRIBE for each of
     a class's clicks (docs/benchmarks.md, classroom)."""
 
-    SUBSCRIBE_WAIT = 1.0  # the first request of a process waits this long for the subscription
+    # A process's first requests wait up to this long after the listener started for its
+    # subscription; later ones (Redis restarting) do not wait: the rechecks cover them.
+    SUBSCRIBE_WAIT = 1.0
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -126,7 +129,7 @@ class VerdictWaiters:
             listener = self.listeners.get(channel)
             if listener is None:
                 listener = self.listeners[channel] = RunIdListener(channel, self._heard, "run-verdicts").start()
-        listener.subscribed.wait(self.SUBSCRIBE_WAIT)
+        listener.subscribed.wait(max(0.0, listener.started + self.SUBSCRIBE_WAIT - time.monotonic()))
         heard = threading.Event()
         with self.lock:
             self.waiting.setdefault(run_id, set()).add(heard)
@@ -149,7 +152,7 @@ class VerdictWaiters:
 _verdict_waiters = VerdictWaiters()
 
 
-def verdicts(run_id: int) -> Any:
+def verdicts(run_id: int) -> AbstractContextManager[Callable[[float], bool]]:
     """Listen for `announce_verdicts(run_id)`; yields `wait(timeout) -> heard`. Enter it *before*
     looking in the database, so an announcement in between is not lost."""
     return _verdict_waiters.listen(run_id)
