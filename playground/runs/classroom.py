@@ -17,6 +17,7 @@ import statistics
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,28 +243,39 @@ def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: i
 
 # ---- what one click costs (`bench_runs --request-costs N`) ----
 
-def process_cpu(predicate: Any) -> float:
-    """CPU seconds (user + system) used so far by the processes whose command line matches."""
+def process_cpu(predicate: Callable[[str], bool], ours_only: bool) -> float:
+    """CPU seconds (user + system) used so far by the processes whose command line matches:
+    among this benchmark's descendants (``ours_only``), or all of the machine's."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    rows: dict[int, tuple[int, str, float]] = {}  # pid: (parent, command line, CPU seconds)
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                command = f.read().replace(b"\0", b" ").decode(errors="replace")
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/cmdline", "rb") as raw:
+                command = raw.read().replace(b"\0", b" ").decode(errors="replace")
+            with open(f"/proc/{pid}/stat") as text:
+                fields = text.read().rsplit(")", 1)[1].split()
         except OSError:
             continue  # gone meanwhile
-        if predicate(command):
-            total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+        rows[int(pid)] = (int(fields[1]), command, (int(fields[11]) + int(fields[12])) / ticks)
+
+    def ours(pid: int) -> bool:
+        while pid > 1:
+            if pid == os.getpid():
+                return True
+            pid = rows[pid][0] if pid in rows else 0
+        return False
+
+    return sum(cpu for pid, (_, command, cpu) in rows.items()
+               if predicate(command) and (not ours_only or ours(pid)))
 
 
-def web_server(command: str) -> bool:  # uvicorn and the processes it spawns (--workers)
+def web_server(command: str) -> bool:
+    """uvicorn and the processes it spawns (--workers); counted among this benchmark's own."""
     return "uvicorn" in command or "multiprocessing.spawn" in command
 
 
 def postgres(command: str) -> bool:
+    """Every PostgreSQL backend of the machine (its server is not ours): run on a quiet machine."""
     return command.startswith("postgres:")
 
 
@@ -279,28 +291,27 @@ def run_request_costs(n: int) -> str:
         run_ids: list[int] = []
 
         def measure(what: str, call: Any) -> None:
-            web0, db0, wall0 = process_cpu(web_server), process_cpu(postgres), time.perf_counter()
-            for guest in guests:
-                call(guest)
-            web, db = process_cpu(web_server) - web0, process_cpu(postgres) - db0
+            """``call(guest, run_id)`` for each guest (its run's id once started)."""
+            web0, db0, wall0 = process_cpu(web_server, True), process_cpu(postgres, False), time.perf_counter()
+            for guest, run_id in zip(guests, run_ids or [0] * n, strict=True):
+                call(guest, run_id)
+            web, db = process_cpu(web_server, True) - web0, process_cpu(postgres, False) - db0
             wall = time.perf_counter() - wall0
             lines.append(f"  {what:32s} {1000 * web / n:5.1f} ms ({1000 * db / n:4.1f} ms), "
                          f"round trip {1000 * wall / n:5.1f} ms")
 
-        def start(guest: Guest) -> None:
+        def start(guest: Guest, _: int) -> None:
             code, body = guest.call("POST", "/api/runs/", {"scenario": slug, "speed": 1, "paused": True})
             assert code == 201, body
             run_ids.append(body["id"])
 
-        def hello(guest: Guest) -> None:
-            run_id = run_ids[guests.index(guest)]
+        def hello(guest: Guest, run_id: int) -> None:
             cookies = "; ".join(f"{c.name}={c.value}" for c in guest.jar)
             url = guest.base.replace("http://", "ws://") + f"/ws/runs/{run_id}/"
             with connect(url, origin=Origin(guest.base), additional_headers={"Cookie": cookies}) as ws:
                 assert json.loads(ws.recv(timeout=30))["type"] == "hello"
 
-        def step(guest: Guest) -> None:
-            run_id = run_ids[guests.index(guest)]
+        def step(guest: Guest, run_id: int) -> None:
             code, body = guest.call("POST", f"/api/runs/{run_id}/commands/", {"type": "step"})
             assert code == 200, (code, body)
 
@@ -313,7 +324,7 @@ def run_request_costs(n: int) -> str:
         connection.close()
         measure("WebSocket open + hello", hello)
         measure("POST …/commands/ step", step)
-        measure("GET /api/me", lambda guest: guest.call("GET", "/api/me"))
-        measure("GET /api/runs/<id>/", lambda guest: guest.call("GET", f"/api/runs/{run_ids[guests.index(guest)]}/"))
+        measure("GET /api/me", lambda guest, _: guest.call("GET", "/api/me"))
+        measure("GET /api/runs/<id>/", lambda guest, run_id: guest.call("GET", f"/api/runs/{run_id}/"))
         stop_runs(run_ids)
     return "\n".join(lines)
