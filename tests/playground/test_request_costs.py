@@ -3,6 +3,7 @@
 listener per process, the run view in one query."""
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -66,14 +67,14 @@ def test_the_session_store_handles_flush_and_a_key_already_taken(monkeypatch: py
     assert sessions.SessionStore("c" * 32).load() == {"who": "third"}
 
 
-def test_every_threads_cache_client_shares_one_redis_pool_and_client() -> None:
+def test_every_threads_cache_client_shares_one_redis_pool_and_client(redis_url: str) -> None:
     """Django builds a cache backend per thread, and each built a pool (a new connection per
-    request) and a new redis.Redis per call."""
+    request) and a new redis.Redis per call. The backend brings its pool class itself."""
     pools: list[Any] = []
     clients: list[Any] = []
 
     def client_pool() -> None:
-        cache = RedisCache("redis://127.0.0.1:6379/15", {"OPTIONS": {"pool_class": SharedConnectionPool}})
+        cache = RedisCache(redis_url, {})
         pools.append(cache._cache._get_connection_pool(write=True))
         clients.extend([cache._cache.get_client(write=True), cache._cache.get_client()])
         cache.set("shared-pool-test", 1)
@@ -85,9 +86,10 @@ def test_every_threads_cache_client_shares_one_redis_pool_and_client() -> None:
     for thread in threads:
         thread.join()
     assert len(pools) == 4 and all(pool is pools[0] for pool in pools)
+    assert isinstance(pools[0], SharedConnectionPool)
     assert len(clients) == 8 and all(client is clients[0] for client in clients)
-    other = RedisCache("redis://127.0.0.1:6379/14", {"OPTIONS": {"pool_class": SharedConnectionPool}})
-    assert other._cache._get_connection_pool(write=True) is not pools[0]
+    other = RedisCache(redis_url.rsplit("/", 1)[0] + "/0", {})
+    assert other._cache._get_connection_pool(write=True) is not pools[0]  # another database, another pool
 
 
 @pytest.mark.django_db(transaction=True)
@@ -101,11 +103,13 @@ def test_verdicts_are_heard_by_one_listener_per_process_for_the_right_run(
         assert heard_other(0.3) is False  # another run's verdict does not wake it
         bus.announce_verdicts(other.pk)
         assert heard_other(5) is True
+    listeners = dict(bus._verdict_waiters.listeners)
     for _ in range(5):
         with bus.verdicts(mine.pk) as heard:
             assert heard(0.01) is False
-    assert len(bus._verdict_waiters.listeners) == 1  # not a subscription per request
-    assert bus._verdict_waiters.waiting == {}
+    assert bus._verdict_waiters.listeners == listeners  # not a subscription per request
+    assert bus.verdict_channel() in listeners
+    assert mine.pk not in bus._verdict_waiters.waiting and other.pk not in bus._verdict_waiters.waiting
 
 
 @pytest.mark.django_db
@@ -155,3 +159,25 @@ def test_a_websocket_command_does_not_read_the_runs_documents(alice: Any) -> Non
     assert isinstance(command, RunCommand) and command.status == RunCommand.Status.PENDING
     run_reads = [s for s in sql(queries) if s.startswith("SELECT") and 'FROM "runs_run"' in s]
     assert run_reads and not [s for s in run_reads if '"runs_run"."documents"' in s], run_reads
+
+
+@pytest.mark.django_db
+def test_stored_events_survive_dumpdata_and_loaddata(alice: Any) -> None:
+    """RunEvent.data is JSON text in the database and a value in Python and in fixtures, as a
+    JSONField was (not a JSON string of the text)."""
+    from django.core import serializers
+
+    from playground.runs.models import RunEvent
+
+    run = run_of(alice)
+    event = {"seq": 1, "t": 0.5, "kind": "pod.message", "message": "ü \\ \"x\"", "nested": {"k": [1, None]}}
+    RunEvent.objects.create(run=run, seq=1, t=0.5, kind="pod.message", data=event)
+    dumped = serializers.serialize("json", RunEvent.objects.filter(run=run))
+    assert json.loads(dumped)[0]["fields"]["data"] == event
+    RunEvent.objects.filter(run=run).delete()
+    for obj in serializers.deserialize("json", dumped):
+        obj.save()
+    assert RunEvent.objects.get(run=run, seq=1).data == event
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT data FROM runs_runevent WHERE run_id = %s", [run.pk])
+        assert json.loads(cursor.fetchone()[0]) == event  # stored once as JSON text
