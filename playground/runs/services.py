@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max, OuterRef, Q, Subquery
+from django.db.models import Max, Q, Subquery
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
@@ -117,9 +117,9 @@ def submit_command(run: Run, user: User, body: Any) -> RunCommand:
         raise InvalidDocuments([field_error("type", "restart is answered by restart_run", value="restart")])
     _check_accepts(run, payload)
     with transaction.atomic():
-        last = RunCommand.objects.filter(run=OuterRef("pk")).order_by("-seq").values("seq")[:1]
-        locked = (Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at")
-                  .annotate(last_command=Subquery(last)).get(pk=run.pk))
+        # The last seq is read after the lock, in a statement of its own: a subquery of the locking
+        # statement sees the database as it was before the wait (tests/integration/test_commands_live.py).
+        locked = Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at").get(pk=run.pk)
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))
@@ -160,11 +160,8 @@ def _check_accepts(run: Run, payload: dict[str, Any]) -> None:
 
 
 def _record(run: Run, user: User, payload: dict[str, Any]) -> RunCommand:
-    """The next command of the run; its last one's seq read with the run's lock if annotated."""
-    if hasattr(run, "last_command"):
-        last = run.last_command or 0
-    else:
-        last = RunCommand.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0
+    """The next command of the run; the caller holds the run's row lock."""
+    last = RunCommand.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0
     author = user if getattr(user, "is_authenticated", False) else None
     return RunCommand.objects.create(run=run, seq=last + 1, type=payload["type"], payload=payload, author=author)
 
