@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", BASE_DIR / ".run"))
@@ -133,6 +135,16 @@ CHANNEL_LAYERS = {
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_DEFAULT_QUEUE = f"{PLAYGROUND_NAMESPACE}.runs"
+# Two lanes of runs (docs/runs.md, "Two lanes"): big scenarios ring the bulk queue, whose worker
+# computes at the lowest CPU priority, so a class's lesson runs and clicks are not queued behind
+# them. A worker consumes the lanes named in RUNS_WORKER_LANES (default both: one worker does all).
+RUNS_BULK_QUEUE = f"{PLAYGROUND_NAMESPACE}.runs.bulk"
+RUNS_WORKER_LANES = sorted({lane.strip() for lane in os.environ.get(
+    "RUNS_WORKER_LANES", "interactive,bulk").split(",") if lane.strip()})
+if not RUNS_WORKER_LANES or set(RUNS_WORKER_LANES) - {"interactive", "bulk"}:
+    raise ImproperlyConfigured(f"RUNS_WORKER_LANES must name interactive and/or bulk, not {RUNS_WORKER_LANES!r}")
+CELERY_TASK_QUEUES = [Queue(name) for lane, name in (("interactive", CELERY_TASK_DEFAULT_QUEUE),
+                                                     ("bulk", RUNS_BULK_QUEUE)) if lane in RUNS_WORKER_LANES]
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -37,12 +37,16 @@ def say(message: str) -> None:
     print(f"[make run] {message}", flush=True)
 
 
-def worker_command() -> list[str]:
-    """One pool process per core (WORKER_PROCESSES overrides): each runs an engine that drives
-    any number of runs (playground/runs/engine.py), so a class of 60 fits on two processes."""
+def worker_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
+    """Two Celery workers, one per lane (docs/runs.md, "Two lanes"), each with one pool process per
+    core (WORKER_PROCESSES overrides): each process runs an engine that drives any number of runs
+    (playground/runs/engine.py), so a class of 60 fits on two. The bulk lane's processes (big
+    scenarios) compute at the lowest CPU priority. Name: (command, extra environment)."""
     count = os.environ.get("WORKER_PROCESSES") or str(os.cpu_count() or 2)
-    return [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
-            "--concurrency", count, "--hostname", f"playground-{os.getpid()}@%h"]
+    return {f"{lane} worker": (
+        [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
+         "--concurrency", count, "--hostname", f"playground-{lane}-{os.getpid()}@%h"],
+        {"RUNS_WORKER_LANES": lane}) for lane in ("interactive", "bulk")}
 
 
 def browser_url(host: str, port: int) -> str:
@@ -100,7 +104,8 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
     children["web"] = processes.start(processes.asgi_server_command(listener.fileno()), env=env, cwd=ROOT,
                                       pass_fds=[listener.fileno()])
     listener.close()  # uvicorn has its own copy; ours would keep the port open should uvicorn die
-    children["worker"] = processes.start(worker_command(), env=env, cwd=ROOT)
+    for name, (command, lane_env) in worker_commands().items():
+        children[name] = processes.start(command, env={**env, **lane_env}, cwd=ROOT)
     url = browser_url(host, port)
     failing = wait_until_healthy(f"{url}healthz", children, timeout=HEALTHY_TIMEOUT)
     if failing:

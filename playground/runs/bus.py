@@ -40,10 +40,12 @@ def wake_channel() -> str:
     return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:wake"
 
 
-def ring(run_id: int) -> None:
+def ring(run_id: int, bulk: bool) -> None:
+    """The doorbell, on the run's lane: big scenarios (Run.bulk) go to the bulk lane's queue."""
     from playground.celery import app
 
-    app.send_task("runs.execute_run", args=[run_id])
+    app.send_task("runs.execute_run", args=[run_id],
+                  queue=settings.RUNS_BULK_QUEUE if bulk else settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
 @lru_cache(maxsize=1)
@@ -184,6 +186,12 @@ def events_message(events: list[dict[str, Any]], produced_at: float | None = Non
 
 def status_message(run_view: dict[str, Any]) -> dict[str, Any]:
     return {"type": "run.status", "run": run_view}
+
+
+def verdicts_message(commands: list[dict[str, Any]]) -> dict[str, Any]:
+    """Commands the worker just applied or rejected (CommandViews), after their events and status:
+    the WebSocket consumer that submitted one answers its client from here, without a query."""
+    return {"type": "run.verdicts", "commands": commands}
 
 
 class Publisher:

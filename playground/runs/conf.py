@@ -47,7 +47,11 @@ MAX_ACTIVE_PER_OWNER = int(_float("RUNS_MAX_ACTIVE_PER_OWNER", 3))
 RETRY_AFTER_SECONDS = int(_float("RUNS_RETRY_AFTER_SECONDS", 30))
 MAX_WALL_SECONDS = _float("RUNS_MAX_WALL_SECONDS", 4 * 3600)
 MAX_EVENTS = int(_float("RUNS_MAX_EVENTS", 1_000_000))
-# The worker's pool processes compute (speed-0 runs, builds); on a machine shared with the web
-# server and the database they yield the CPU to them: a class's clicks are answered first.
-# 0 keeps the priority the worker was started with.
-WORKER_NICE = int(_float("RUNS_WORKER_NICE", 10))
+# Two lanes (docs/runs.md): a run whose scenario has BULK_MIN_OBJECTS objects or more is computed
+# by the bulk lane's worker. Its pool processes run at BULK_WORKER_NICE (the lowest priority): on a
+# machine shared with a class, they get what the web server, the database and the interactive
+# lane's engines leave; alone, every cycle. An interactive-lane process (or one worker serving both
+# lanes) runs at WORKER_NICE; 0 keeps the priority the worker was started with.
+BULK_MIN_OBJECTS = int(_float("RUNS_BULK_MIN_OBJECTS", 1000))
+WORKER_NICE = int(_float("RUNS_WORKER_NICE", 0))
+BULK_WORKER_NICE = int(_float("RUNS_BULK_WORKER_NICE", 19))

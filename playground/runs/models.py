@@ -44,6 +44,8 @@ class Run(models.Model):
     timed_commands = models.JSONField(default=list)
     time = models.FloatField(default=0.0)  # the run's virtual clock ...
     clock_wall = models.FloatField(null=True, blank=True)  # ... read at this wall time (Unix epoch s)
+    # Computed in the bulk lane (docs/runs.md): its scenario had RUNS_BULK_MIN_OBJECTS objects or more.
+    bulk = models.BooleanField(default=False)
     start_paused = models.BooleanField(default=False)  # a worker takes it as paused at t=0
     last_seq = models.PositiveIntegerField(default=0)  # last stored RunEvent.seq
     restart_of = models.OneToOneField(

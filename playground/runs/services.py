@@ -78,6 +78,8 @@ def _queue_new(run: Run, scenario: Any = None) -> None:
     """Saved queued, in the caller's transaction; with ``scenario``, its objects become the run's
     documents inside the database (a big cluster's megabytes are not decoded and re-encoded)."""
     run.lease_token, run.lease_expires_at = leases.QUEUED_LEASE, recovery.queue_grace()
+    if scenario is not None:
+        run.bulk = sum((scenario.counts or {}).values()) >= conf.BULK_MIN_OBJECTS
     run.save()
     run.restarted_as_pk = None  # for selectors.run_view: nothing restarted a run just made
     if scenario is not None:
@@ -86,7 +88,7 @@ def _queue_new(run: Run, scenario: Any = None) -> None:
         manifests = Scenario.objects.filter(pk=scenario.pk).values("manifests")[:1]
         Run.objects.filter(pk=run.pk).update(documents=Subquery(manifests))
         del run.documents  # deferred: read from the row if anybody asks
-    transaction.on_commit(lambda: bus.ring(run.pk))
+    transaction.on_commit(lambda: bus.ring(run.pk, run.bulk))
 
 
 def submit(run: Run, user: User, body: Any) -> RunCommand | Run:
@@ -119,7 +121,7 @@ def submit_command(run: Run, user: User, body: Any) -> RunCommand:
     with transaction.atomic():
         # The last seq is read after the lock, in a statement of its own: a subquery of the locking
         # statement sees the database as it was before the wait (tests/integration/test_commands_live.py).
-        locked = Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at").get(pk=run.pk)
+        locked = Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at", "bulk").get(pk=run.pk)
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))
@@ -138,7 +140,7 @@ def restart_run(run: Run, user: User) -> Run:
         fresh = Run(scenario=locked.scenario, scenario_slug=locked.scenario_slug, owner=locked.owner,
                     seed=locked.seed, speed=locked.speed, documents=locked.documents, settings=locked.settings,
                     lesson=locked.lesson, timed_commands=locked.timed_commands,
-                    start_paused=bool(locked.lesson), restart_of=locked)
+                    start_paused=bool(locked.lesson), restart_of=locked, bulk=locked.bulk)
         _queue_new(fresh)
         if not locked.is_terminal:
             _record(locked, user, {"type": "restart"})

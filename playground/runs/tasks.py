@@ -7,6 +7,7 @@ import threading
 
 from celery import shared_task
 from celery.signals import worker_process_init, worker_process_shutdown, worker_ready
+from django.conf import settings
 from django.db import close_old_connections
 
 from playground.runs import conf, engine, recovery
@@ -65,8 +66,9 @@ def release_engine(**_: object) -> None:
 
 @worker_process_init.connect
 def yield_the_cpu_to_the_web(**_: object) -> None:
-    """Each pool process computes at a lower CPU priority (RUNS_WORKER_NICE): when the machine is
-    busy, the web server's POSTs and the database's queries — the class's clicks — come first;
-    when it is not, the engines get every cycle anyway."""
-    if conf.WORKER_NICE > 0:
-        os.nice(conf.WORKER_NICE)
+    """A bulk-lane pool process computes at the lowest CPU priority (RUNS_BULK_WORKER_NICE): when
+    the machine is busy, the web server, the database and the lesson runs' engines come first;
+    when it is not, the big runs get every cycle anyway. Others at RUNS_WORKER_NICE."""
+    nice = conf.BULK_WORKER_NICE if settings.RUNS_WORKER_LANES == ["bulk"] else conf.WORKER_NICE
+    if nice > 0:
+        os.nice(nice)

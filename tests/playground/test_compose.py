@@ -109,8 +109,16 @@ def test_the_app_services_set_what_production_needs() -> None:
 
 def test_the_worker_can_be_scaled() -> None:
     # `docker compose up --scale worker=N` fails on a fixed container name or a published port.
-    assert "container_name" not in SERVICES["worker"]
-    assert "ports" not in SERVICES["worker"]
+    for service in ("worker", "worker-bulk"):
+        assert "container_name" not in SERVICES[service]
+        assert "ports" not in SERVICES[service]
+
+
+def test_both_lanes_of_runs_have_a_worker() -> None:
+    """Big scenarios ring the bulk lane's queue: without a worker on it they would stay queued."""
+    assert SERVICES["worker"]["environment"]["RUNS_WORKER_LANES"] == "interactive"
+    assert SERVICES["worker-bulk"]["environment"]["RUNS_WORKER_LANES"] == "bulk"
+    assert SERVICES["worker"]["environment"]["SECRET_KEY"] == SERVICES["web"]["environment"]["SECRET_KEY"]
 
 
 def test_every_dependency_is_a_service() -> None:
@@ -120,7 +128,7 @@ def test_every_dependency_is_a_service() -> None:
 
 def test_web_and_worker_wait_for_migrations() -> None:
     assert SERVICES["migrate"]["command"] == ["python", "-m", "scripts.prepare"]
-    for service in ("web", "worker"):
+    for service in ("web", "worker", "worker-bulk"):
         assert SERVICES[service]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
 
 

@@ -83,7 +83,7 @@ def committed(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> list[tuple[f
             sent.append((clock.now, run_id, "status", view))
 
     monkeypatch.setattr(leases, "_publish_tick", capture)
-    monkeypatch.setattr(bus, "ring", lambda run_id: None)
+    monkeypatch.setattr(bus, "ring", lambda run_id, bulk: None)
     monkeypatch.setattr(bus, "publish_once", lambda run_id, message: None)
     return sent
 
