@@ -29,6 +29,7 @@ from websockets.asyncio.client import connect
 
 from playground.runs import services
 from playground.runs.models import Run
+from playground.scenarios import documents
 from playground.scenarios.models import Scenario
 from scheduler_core import Simulation
 from scripts import processes
@@ -93,7 +94,8 @@ def paced_cluster(nodes: int) -> list[dict[str, Any]]:
 
 def paused_run(owner: User, docs: list[dict[str, Any]], speed: float) -> Run:
     """Queued with a pause already recorded, so viewers connect before anything happens."""
-    scenario = Scenario.objects.create(title="bench", owner=owner, visibility="unlisted", manifests=docs)
+    scenario = Scenario.objects.create(title="bench", owner=owner, visibility="unlisted", manifests=docs,
+                                       counts=documents.counts(docs))
     with transaction.atomic():
         run = services.start_run(owner, scenario, seed=1, speed=speed)
         services.submit_command(run, owner, {"type": "pause"})
@@ -241,9 +243,10 @@ def retire_leftover_runs() -> int:
 
 
 @contextmanager
-def live_processes(worker_command: list[str] | None = None) -> Iterator[str]:
-    """uvicorn and a Celery worker on this checkout's settings (and so its namespace), after
-    ending the runs an interrupted benchmark left behind."""
+def live_processes(workers: dict[str, tuple[list[str], dict[str, str]]] | None = None) -> Iterator[str]:
+    """uvicorn and Celery workers (by default one, serving both lanes; `scripts.run.worker_commands()`
+    for make run's) on this checkout's settings (and so its namespace), after ending the runs an
+    interrupted benchmark left behind."""
     retire_leftover_runs()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PYTHONUNBUFFERED": "1"}
     log = open(settings.RUN_DIR / "bench_runs.log", "wb")  # noqa: SIM115 (closed below)
@@ -252,13 +255,15 @@ def live_processes(worker_command: list[str] | None = None) -> Iterator[str]:
         port = listener.getsockname()[1]
         server = processes.start([*processes.asgi_server_command(listener.fileno()), "--log-level", "warning"],
                                  env=env, cwd=settings.BASE_DIR, log=log, pass_fds=[listener.fileno()])
-    worker = processes.start(worker_command or bench_worker_command(), env=env, cwd=settings.BASE_DIR, log=log)
+    workers = workers or {"worker": (bench_worker_command(), {})}
+    started = [processes.start(command, env={**env, **lane_env}, cwd=settings.BASE_DIR, log=log)
+               for command, lane_env in workers.values()]
     try:
         if not wait_for_port(port, server, timeout=60):
             raise RuntimeError(f"uvicorn did not start; see {log.name}")
         yield f"http://127.0.0.1:{port}"
     finally:
-        processes.stop_all([worker, server])
+        processes.stop_all([*started, server])
         log.close()
 
 

@@ -29,10 +29,13 @@ from websockets.typing import Origin
 
 from playground.runs import bench
 from playground.runs.models import Run
+from playground.scenarios import documents
 from playground.scenarios.models import Scenario
 from scripts import run as make_run
 
 COMMANDS = ("pause", "step", "resume")
+# As the browser sends them: over the run's WebSocket ("ws"), or POST …/commands/ ("rest").
+COMMANDS_OVER = "ws"
 # The big runs are not watched by default (as the issue's classroom has it): 5 viewers decoding
 # 14,000 events each in this process would delay the lesson viewers' threads and inflate their lag.
 WATCH_HEAVY = False
@@ -74,6 +77,9 @@ class Student:
     left_queue_s: float | None = None
     left_queue_db_s: float | None = None  # POST sent → the database says it left `queued`
     command_s: list[float] = field(default_factory=list)
+    ws: Any = None  # the viewer's connection, once open
+    answers: dict[int, tuple[float, dict[str, Any]]] = field(default_factory=dict)  # WS command id: (when, message)
+    answered: threading.Condition = field(default_factory=threading.Condition)
     event_lags: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     done: threading.Event = field(default_factory=threading.Event)
@@ -83,6 +89,7 @@ def watch(guest: Guest, student: Student, until: float) -> None:
     url = guest.base.replace("http://", "ws://") + f"/ws/runs/{student.run_id}/"
     cookies = "; ".join(f"{c.name}={c.value}" for c in guest.jar)
     with connect(url, origin=Origin(guest.base), additional_headers={"Cookie": cookies}, max_size=None) as ws:
+        student.ws = ws
         while time.time() < until and not student.done.is_set():
             try:
                 text = ws.recv(timeout=1)
@@ -96,12 +103,29 @@ def watch(guest: Guest, student: Student, until: float) -> None:
                     student.event_lags += [now - produced_at] * (last - first + 1)
                 continue
             message = json.loads(text)
+            if message["type"] in ("command.result", "error") and message.get("id") is not None:
+                with student.answered:
+                    student.answers[message["id"]] = (time.perf_counter(), message)
+                    student.answered.notify_all()
+                continue
             run = message.get("run") if message["type"] in ("hello", "status") else None
             if message["type"] == "hello":
                 student.hello_s = now - student.posted_at - (student.post_s or 0.0)
                 student.hello_queued = run is not None and run["status"] == "queued"
             if run is not None and run["status"] != "queued" and student.left_queue_s is None:
                 student.left_queue_s = now - student.posted_at
+
+
+def command_over_ws(student: Student, number: int, kind: str) -> tuple[float, tuple[float, dict[str, Any]]]:
+    """As the browser does: a `command` message on the run's open WebSocket, answered there."""
+    deadline = time.monotonic() + 30
+    while student.ws is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sent = time.perf_counter()
+    student.ws.send(json.dumps({"type": "command", "id": number, "command": {"type": kind}}))
+    with student.answered:
+        student.answered.wait_for(lambda: number in student.answers, timeout=30)
+    return sent, student.answers.get(number, (time.perf_counter(), {"type": "timeout"}))
 
 
 def watch_reporting(guest: Guest, student: Student, until: float) -> None:
@@ -127,17 +151,81 @@ def attend(base: str, student: Student, start: threading.Barrier, until: float) 
         viewer.start()
         if not student.heavy:
             time.sleep(2.0 + (student.run_id % 10) / 10)  # the class does not click in lockstep
-            for kind in COMMANDS:
-                sent = time.perf_counter()
-                code, body = guest.call("POST", f"/api/runs/{student.run_id}/commands/", {"type": kind})
-                if code == 200 and body["command"]["status"] == "applied":
-                    student.command_s.append(time.perf_counter() - sent)
+            for number, kind in enumerate(COMMANDS, 1):
+                if COMMANDS_OVER == "ws":
+                    sent, (answered_at, body) = command_over_ws(student, number, kind)
+                    applied = body.get("type") == "command.result" and body["command"]["status"] == "applied"
                 else:
-                    student.errors.append(f"{kind} {code}: {str(body)[:200]}")
+                    sent = time.perf_counter()
+                    code, body = guest.call("POST", f"/api/runs/{student.run_id}/commands/", {"type": kind})
+                    answered_at, applied = time.perf_counter(), code == 200 and body["command"]["status"] == "applied"
+                if applied:
+                    student.command_s.append(answered_at - sent)
+                else:
+                    student.errors.append(f"{kind}: {str(body)[:200]}")
                 time.sleep(0.5)
         viewer.join(timeout=max(until - time.time(), 0) + 5)
     except (OSError, KeyError, ValueError, WebSocketException) as exc:  # reported, not fatal
         student.errors.append(f"{type(exc).__name__}: {exc}")
+
+
+class CpuTimeline(threading.Thread):
+    """Who used the machine's cores while the class ran: CPU seconds per 0.5 s of wall time for
+    the web server, the worker's pool processes (interactive lane, bulk lane), their parents, PostgreSQL, Redis and this benchmark
+    (its clients). Linux only (/proc); PostgreSQL and Redis are the machine's, not only ours."""
+
+    STEP = 0.5
+    BUCKETS = 12
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.halt = threading.Event()
+        self.rows: list[dict[str, float]] = []
+
+    def run(self) -> None:
+        last = cpu_by_group()
+        for _ in range(self.BUCKETS):
+            if self.halt.wait(self.STEP):
+                return
+            now = cpu_by_group()
+            self.rows.append({k: now[k] - last.get(k, 0.0) for k in now})
+            last = now
+
+    def stop(self) -> None:
+        self.halt.set()
+        self.join()
+
+    def report(self) -> str:
+        groups = ("web", "pool", "bulk", "worker", "postgres", "redis", "bench")
+        lines = [f"CPU seconds per {self.STEP:g} s (2 cores = {2 * self.STEP:g}): t  " + "  ".join(
+            f"{g:>8s}" for g in groups) + "     all"]
+        for i, row in enumerate(self.rows):
+            lines.append(f"  {i * self.STEP:4.1f} s " + "  ".join(f"{row.get(g, 0.0):8.2f}" for g in groups)
+                         + f"  {sum(row.values()):6.2f}")
+        return "\n".join(lines)
+
+
+def cpu_by_group() -> dict[str, float]:
+    """CPU seconds so far per kind of process (see CpuTimeline)."""
+    me = os.getpid()
+    procs = process_table()
+    totals: dict[str, float] = {}
+    for pid, (parent, command, cpu) in procs.items():
+        if pid == me:
+            group = "bench"
+        elif "celery" in command:
+            pool = "celery" in procs.get(parent, (0, "", 0))[1]
+            group = ("bulk" if "-bulk-" in command else "pool") if pool else "worker"
+        elif "uvicorn" in command or "multiprocessing.spawn" in command:
+            group = "web"
+        elif command.startswith("postgres"):
+            group = "postgres"
+        elif command.startswith("redis-server"):
+            group = "redis"
+        else:
+            continue
+        totals[group] = totals.get(group, 0.0) + cpu
+    return totals
 
 
 def lesson_slugs() -> list[str]:
@@ -150,8 +238,9 @@ def lesson_slugs() -> list[str]:
 
 def heavy_scenario(nodes: int, pods: int) -> str:
     owner, _ = User.objects.get_or_create(username="bench-runs")
+    docs = bench.burst_cluster(nodes, pods)
     scenario = Scenario.objects.create(title=f"bench {nodes} nodes / {pods} pods", owner=owner,
-                                       visibility="unlisted", manifests=bench.burst_cluster(nodes, pods))
+                                       visibility="unlisted", manifests=docs, counts=documents.counts(docs))
     return scenario.slug
 
 
@@ -164,18 +253,21 @@ def run_classroom(students: int, heavy: int, nodes: int, pods: int, seconds: flo
     slugs, big = lesson_slugs(), heavy_scenario(nodes, pods)
     class_ = [Student(slugs[i % len(slugs)], 1.0) for i in range(students)]
     class_ += [Student(big, 0.0, heavy=True) for _ in range(heavy)]
-    with bench.live_processes(make_run.worker_command()) as base:
+    with bench.live_processes(make_run.worker_commands()) as base:
         warm_up(base, slugs[0])
         barrier = threading.Barrier(len(class_))
         until = time.time() + seconds
         threads = [threading.Thread(target=attend, args=(base, s, barrier, until)) for s in class_]
         for thread in threads:
             thread.start()
+        timeline = CpuTimeline()
+        timeline.start()
         watch_database(class_, until=time.time() + 30)
         for thread in threads:
             thread.join(timeout=seconds + 120)
+        timeline.stop()
         stop_runs([s.run_id for s in class_ if s.run_id is not None])
-    return report(class_, students, heavy, nodes, pods)
+    return report(class_, students, heavy, nodes, pods) + "\n" + timeline.report()
 
 
 def warm_up(base: str, slug: str) -> None:
@@ -243,11 +335,10 @@ def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: i
 
 # ---- what one click costs (`bench_runs --request-costs N`) ----
 
-def process_cpu(predicate: Callable[[str], bool], ours_only: bool) -> float:
-    """CPU seconds (user + system) used so far by the processes whose command line matches:
-    among this benchmark's descendants (``ours_only``), or all of the machine's."""
+def process_table() -> dict[int, tuple[int, str, float]]:
+    """pid: (parent pid, command line, CPU seconds used so far), from /proc (Linux)."""
     ticks = os.sysconf("SC_CLK_TCK")
-    rows: dict[int, tuple[int, str, float]] = {}  # pid: (parent, command line, CPU seconds)
+    rows: dict[int, tuple[int, str, float]] = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as raw:
@@ -257,6 +348,13 @@ def process_cpu(predicate: Callable[[str], bool], ours_only: bool) -> float:
         except OSError:
             continue  # gone meanwhile
         rows[int(pid)] = (int(fields[1]), command, (int(fields[11]) + int(fields[12])) / ticks)
+    return rows
+
+
+def process_cpu(predicate: Callable[[str], bool], ours_only: bool) -> float:
+    """CPU seconds (user + system) used so far by the processes whose command line matches:
+    among this benchmark's descendants (``ours_only``), or all of the machine's."""
+    rows = process_table()
 
     def ours(pid: int) -> bool:
         while pid > 1:
@@ -285,7 +383,7 @@ def run_request_costs(n: int) -> str:
     /api/me and GET /api/runs/<id>/. Linux only (/proc)."""
     slug = lesson_slugs()[0]
     lines = [f"web server CPU per request, {n} guests one after another (uvicorn processes; PostgreSQL)"]
-    with bench.live_processes(make_run.worker_command()) as base:
+    with bench.live_processes(make_run.worker_commands()) as base:
         warm_up(base, slug)
         guests = [Guest(base) for _ in range(n)]
         run_ids: list[int] = []

@@ -31,6 +31,9 @@ class Command(BaseCommand):
         parser.add_argument("--big-pods", type=int, default=0, help="--big: pending pods (default: NODES)")
         parser.add_argument("--joiners", type=int, default=50, help="--big: late joiners of the finished run")
         parser.add_argument("--watch-heavy", action="store_true", help="classroom: a viewer on each big run too")
+        parser.add_argument("--commands-over", choices=("ws", "rest"), default="ws",
+                            help="classroom: students send commands as the browser does, over the run's WebSocket "
+                                 "(default), or with POST …/commands/")
         parser.add_argument("--request-costs", type=int, default=0, metavar="N",
                             help="instead: the web server's CPU per request kind, N guests one after another")
 
@@ -49,6 +52,7 @@ class Command(BaseCommand):
         if options["classroom"]:
             call_command("load_lessons", verbosity=0)
             classroom.WATCH_HEAVY = options["watch_heavy"]
+            classroom.COMMANDS_OVER = options["commands_over"]
             self.stdout.write(classroom.run_classroom(options["classroom"], options["heavy"], options["heavy_nodes"],
                                                       options["heavy_pods"], options["seconds"]))
             return
