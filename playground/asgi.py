@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+from playground.asgi_http import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playground.settings")
 os.environ.setdefault("PLAYGROUND_WEB_SERVER", "1")  # pooled connections, a shared cache (settings.py)
