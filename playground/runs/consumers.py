@@ -42,6 +42,13 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     drain: asyncio.Task[None] | None = None
     gzip_pages: bool = False
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # This socket's commands awaiting their verdict, by command seq, and the verdicts seen on
+        # the run's stream lately (one may come before its submit has returned here).
+        self.awaiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.verdicts_seen: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
     async def connect(self) -> None:
         self.run_id = int(self.scope["url_route"]["kwargs"]["run_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
@@ -64,6 +71,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_UNAUTHORIZED if user is None else CLOSE_NOT_FOUND)
             return  # disconnect() leaves the group
         self.user, self.last_sent, self.can_control = user, after, view["canControl"]
+        self.latest_run = view
         await self.send_json({"type": "hello", "protocol": PROTOCOL, "run": view, "after": after})
         # What was stored when the view was read; anything later was published after we joined.
         await self._send_from_database(delivery.plan_upto(after, view["lastSeq"]).gap)
@@ -86,6 +94,8 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                     await self.run_events(message)
                 elif message["type"] == "run.status":
                     await self.run_status(message)
+                elif message["type"] == "run.verdicts":
+                    self.run_verdicts(message)
             except Exception:
                 log.exception("run %s: delivering to a viewer failed", self.run_id)
                 await self.close(code=1011)
@@ -103,8 +113,19 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 seqs = [-1]  # a batch with a hole: refused below
             await self._send_raw(message["json"], seqs, message.get("producedAt"))
 
+    def run_verdicts(self, message: dict[str, Any]) -> None:
+        for view in message["commands"]:
+            waiter = self.awaiting.pop(view["seq"], None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(view)
+            elif self.can_control:
+                self.verdicts_seen[view["seq"]] = view
+                while len(self.verdicts_seen) > 64:
+                    self.verdicts_seen.popitem(last=False)
+
     async def run_status(self, message: dict[str, Any]) -> None:
         run = dict(message["run"], canControl=self.can_control, serverTime=time.time())
+        self.latest_run = run
         await self._send_from_database(delivery.plan_upto(self.last_sent, run["lastSeq"]).gap)
         await self.send_json({"type": "status", "run": run})
 
@@ -178,18 +199,42 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         try:
             result = await database_sync_to_async(_submit)(self.run_id, self.user, body)
         except APIException as exc:
-            await self.send_json({"type": "error", "id": client_id, **_envelope(exc)})
+            await self.send_json({"type": "error", "id": client_id, "status": exc.status_code, **_envelope(exc)})
             return
         if isinstance(result, Run):
             view = await database_sync_to_async(selectors.run_view)(result, self.user)
             await self.send_json({"type": "command.result", "id": client_id, "command": None, "run": view})
             return
-        command = await _await_verdict(result)
-        if command.status == RunCommand.Status.REJECTED:
-            errors = [command.error or {}]
-            await self.send_json({"type": "error", "id": client_id, **error_body(summary_message(errors), errors)})
-        else:
-            await self.send_json({"type": "command.result", "id": client_id, "command": selectors.command_view(command)})
+        view = await self._verdict(result)
+        if view["status"] == RunCommand.Status.REJECTED:
+            errors = [view["error"] or {}]
+            await self.send_json({"type": "error", "id": client_id, "status": 400,
+                                  **error_body(summary_message(errors), errors)})
+        else:  # the run as its latest status said: the worker sends it before the verdicts
+            await self.send_json({"type": "command.result", "id": client_id, "command": view, "run": self.latest_run})
+
+    async def _verdict(self, command: RunCommand) -> dict[str, Any]:
+        """The worker publishes its verdicts on the run's stream, after the command's events and
+        status (leases._publish_tick): wait for ours there. Should that message be lost (Redis),
+        look in the database every VERDICT_RECHECK_SECONDS; after COMMAND_REPLY_SECONDS answer
+        with the command still pending, as REST answers 202."""
+        seen = self.verdicts_seen.pop(command.seq, None)
+        if seen is not None:
+            return seen
+        waiter = self.awaiting[command.seq] = asyncio.get_running_loop().create_future()
+        deadline = time.monotonic() + conf.COMMAND_REPLY_SECONDS
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                try:
+                    return await asyncio.wait_for(asyncio.shield(waiter), min(left, conf.VERDICT_RECHECK_SECONDS))
+                except TimeoutError:
+                    await database_sync_to_async(command.refresh_from_db)(
+                        fields=["status", "tick", "time", "after_seq", "error"])
+                    if command.status != RunCommand.Status.PENDING or left <= conf.VERDICT_RECHECK_SECONDS:
+                        return selectors.command_view(command)
+        finally:
+            self.awaiting.pop(command.seq, None)
 
 
 class NoSuchSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -319,14 +364,6 @@ def _submit(run_id: int, user: Any, body: Any) -> RunCommand | Run:
     # Without the documents: megabytes for a big cluster (a restart reads them under its lock).
     run = Run.objects.select_related("scenario", "owner__profile").defer(*selectors.HEAVY_FIELDS).get(pk=run_id)
     return services.submit(run, user, body)
-
-
-async def _await_verdict(command: RunCommand) -> RunCommand:
-    deadline = time.monotonic() + conf.COMMAND_REPLY_SECONDS
-    while command.status == RunCommand.Status.PENDING and time.monotonic() < deadline:
-        await asyncio.sleep(0.02)
-        await database_sync_to_async(command.refresh_from_db)(fields=["status", "tick", "time", "after_seq", "error"])
-    return command
 
 
 def _envelope(exc: APIException) -> dict[str, Any]:

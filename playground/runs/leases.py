@@ -84,7 +84,8 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
         if state is not None:
             RunState.objects.update_or_create(run_id=run.pk, seq=run.last_seq, defaults={"state": state})
         view = selectors.run_view(run) if status_changed else None
-        transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at, bool(applied), texts))
+        verdicts = [selectors.command_view(c) for c in applied]
+        transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at, verdicts, texts))
     return sum(map(len, texts))
 
 
@@ -114,7 +115,9 @@ _publisher: bus.Publisher | None = None
 
 
 def _publish_tick(run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None,
-                  produced_at: float | None, verdicts: bool = False, texts: list[str] | None = None) -> None:
+                  produced_at: float | None, verdicts: list[dict[str, Any]], texts: list[str] | None = None) -> None:
+    """After the commit: REST waiters hear of the verdicts on the verdict channel; viewers get the
+    events, the status, then the verdicts (a WebSocket command's answer) on the run's group."""
     global _publisher
     if verdicts:
         bus.announce_verdicts(run_id)
@@ -124,6 +127,8 @@ def _publish_tick(run_id: int, events: list[dict[str, Any]], view: dict[str, Any
         _publisher.send(run_id, bus.events_message(events, produced_at, texts))
     if view is not None:
         _publisher.send(run_id, bus.status_message(view))
+    if verdicts:
+        _publisher.send(run_id, bus.verdicts_message(verdicts))
 
 
 def release(run: Run, token: str, command_seq: int) -> bool:

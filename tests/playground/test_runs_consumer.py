@@ -325,3 +325,91 @@ async def test_viewers_asking_for_one_page_at_once_share_one_read_and_one_compre
     pages = consumers.BacklogPages()
     results = await asyncio.gather(*(pages.gzip_frame(run.pk, 0) for _ in range(20)))
     assert reads == [0] and all(frame is results[0][1] for _, frame in results)
+
+
+# ---- commands: the verdict comes on the run's stream ----
+
+@pytest.fixture
+def no_worker_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(bus, "wake", lambda run_id: None)
+
+
+def pending_command(run: Run) -> Any:
+    from playground.runs.models import RunCommand
+
+    return RunCommand.objects.get(run=run, status=RunCommand.Status.PENDING)
+
+
+@pytest.mark.asyncio
+async def test_an_owner_command_is_answered_from_the_verdict_on_the_runs_stream(
+        no_worker_calls: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker publishes events, status, then verdicts (leases._publish_tick): the socket's
+    answer comes from there, with the run as the status said — not from a database read."""
+    from playground.runs import conf
+
+    monkeypatch.setattr(conf, "VERDICT_RECHECK_SECONDS", 30.0)  # only the stream can answer in time
+    run = await sync_to_async(make_run)()
+    owner = await connect(run, user=run.owner)
+    assert (await owner.receive_json_from())["run"]["canControl"] is True
+    await owner.send_json_to({"type": "command", "id": "p1", "command": {"type": "pause"}})
+    command = None
+    while command is None:  # the submit runs in a thread: wait for its row
+        command = await database_sync_to_async(lambda: pending_command(run) if run.commands.exists() else None)()
+    paused = await database_sync_to_async(lambda: dict(selectors.run_view(Run.objects.get(pk=run.pk)),
+                                                       status="paused"))()
+    await group_send(run, bus.status_message(paused))
+    applied = dict(selectors.command_view(command), status="applied", time=0.0, afterSeq=0)
+    await group_send(run, bus.verdicts_message([applied]))
+    status = await owner.receive_json_from()
+    assert (status["type"], status["run"]["status"]) == ("status", "paused")
+    answer = await owner.receive_json_from(timeout=3)
+    assert answer["type"] == "command.result" and answer["id"] == "p1"
+    assert answer["command"]["status"] == "applied" and answer["command"]["seq"] == command.seq
+    assert answer["run"]["status"] == "paused"  # the same body REST answers with
+    await owner.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_verdict_heard_before_the_submit_returned_still_answers_it() -> None:
+    consumer = consumers.RunConsumer()
+    consumer.can_control = True
+    view = {"seq": 4, "status": "applied", "type": "pause"}
+    consumer.run_verdicts({"type": "run.verdicts", "commands": [view]})
+
+    class Command:
+        seq = 4
+
+    assert await consumer._verdict(Command()) == view  # type: ignore[arg-type]
+
+
+@pytest.mark.asyncio
+async def test_without_the_streams_verdict_the_socket_looks_in_the_database(
+        no_worker_calls: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the verdict message be lost (Redis), the answer still comes, from the stored command."""
+    from playground.runs import conf
+
+    monkeypatch.setattr(conf, "VERDICT_RECHECK_SECONDS", 0.05)
+    run = await sync_to_async(make_run)()
+    owner = await connect(run, user=run.owner)
+    await owner.receive_json_from()
+    await owner.send_json_to({"type": "command", "id": 7, "command": {"type": "pause"}})
+    command = None
+    while command is None:
+        command = await database_sync_to_async(lambda: pending_command(run) if run.commands.exists() else None)()
+    await database_sync_to_async(type(command).objects.filter(pk=command.pk).update)(status="applied", time=1.5)
+    answer = await owner.receive_json_from(timeout=3)
+    assert (answer["type"], answer["id"], answer["command"]["status"]) == ("command.result", 7, "applied")
+    assert answer["command"]["time"] == 1.5
+    await owner.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_refused_socket_command_carries_the_status_rest_would_answer() -> None:
+    run = await sync_to_async(make_run)()
+    communicator = await connect(run)  # a watcher, not the owner
+    await communicator.receive_json_from()
+    await communicator.send_json_to({"type": "command", "id": "c1", "command": {"type": "pause"}})
+    reply = await communicator.receive_json_from()
+    assert (reply["type"], reply["status"]) == ("error", 403)
+    await communicator.disconnect()

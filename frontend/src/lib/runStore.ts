@@ -4,7 +4,14 @@ import { applyEvent } from "@/protocol/applyEvent";
 import type { SimEvent } from "@/protocol/events";
 import { initialRunState, type RunState } from "@/protocol/state";
 import { markerOf, type TimelineMarker } from "./timelineMarkers";
-import { RunSocket, runSocketUrl, type RunSocketOptions, type RunView, type SocketStatus } from "./socket";
+import {
+  RunSocket,
+  runSocketUrl,
+  type RunSocketOptions,
+  type RunView,
+  type SocketCommandResult,
+  type SocketStatus,
+} from "./socket";
 import { localAnchor, type LocalAnchor } from "./useVirtualNow";
 
 export interface RunSnapshot {
@@ -27,6 +34,14 @@ const RENDER_EVERY_MS = 100;
 
 /** Keep the folded state every this many events, so rewinding folds at most this many. */
 const CHECKPOINT_EVERY = 250;
+
+/** The store whose socket is watching each run on this page: commands to the run go over it. */
+const connectedStores = new Map<string, RunStore>();
+
+/** A command over the open socket of the run's store on this page, or null (then use REST). */
+export function commandOverSocket(runId: number | string, command: Record<string, unknown>): Promise<SocketCommandResult> | null {
+  return connectedStores.get(String(runId))?.command(command) ?? null;
+}
 
 export class RunStore {
   private events: SimEvent[] = [];
@@ -74,16 +89,25 @@ export class RunStore {
         onRun: (run) => this.updateRun(run),
         onStatus: (socket) => this.update({ socket }),
         onMessage: (msg) => {
-          if (msg.type === "error") this.update({ lastError: msg.message });
+          // An error with an id answers one of our commands: its sender shows it.
+          if (msg.type === "error" && msg.id === null) this.update({ lastError: msg.message });
         },
       },
     );
     this.socket.connect();
+    connectedStores.set(String(this.runId), this);
   }
 
   disconnect(): void {
     this.socket?.close();
     this.socket = null;
+    if (connectedStores.get(String(this.runId)) === this) connectedStores.delete(String(this.runId));
+  }
+
+  /** A command on this run's open socket (cheaper and quicker than a POST for the server), or
+   * null when it is not open. */
+  command(command: Record<string, unknown>): Promise<SocketCommandResult> | null {
+    return this.socket?.command(command) ?? null;
   }
 
   /** The timeline markers of every event received so far (a new array when one is added). */

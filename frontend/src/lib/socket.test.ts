@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { backoffDelay, RunSocket, type WebSocketLike } from "./socket";
+import { backoffDelay, RunSocket, SocketCommandError, type WebSocketLike } from "./socket";
 import { preemptionStory } from "@/test/fixtures";
 
 class FakeWebSocket implements WebSocketLike {
@@ -174,5 +174,40 @@ describe("RunSocket with gzip frames", () => {
     await h.client.settled();
     expect(h.received).toEqual([]);
     expect(h.sockets[0].closedWith).toBe(4000);
+  });
+
+  test("a command goes on the open socket and is answered by its id", async () => {
+    const h = harness();
+    h.client.connect();
+    expect(h.client.command({ type: "pause" })).toBeNull(); // not open yet: the caller uses REST
+    h.sockets[0].serverOpen();
+    const answer = h.client.command({ type: "pause" })!;
+    const sent = JSON.parse(h.sockets[0].sent[0]);
+    expect(sent).toMatchObject({ type: "command", command: { type: "pause" } });
+    h.sockets[0].serverSend({ type: "command.result", id: "other", command: null });
+    h.sockets[0].serverSend({ type: "command.result", id: sent.id, command: { seq: 1, status: "applied" }, run: { id: 7 } });
+    await expect(answer).resolves.toEqual({ command: { seq: 1, status: "applied" }, run: { id: 7 } });
+  });
+
+  test("a refused command rejects with REST's status and envelope", async () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0].serverOpen();
+    const answer = h.client.command({ type: "delete_pod", pod: "nope" })!;
+    const { id } = JSON.parse(h.sockets[0].sent[0]);
+    h.sockets[0].serverSend({ type: "error", id, status: 400, message: "pod: no pod default/nope",
+      errors: [{ field: "pod", value: "nope", message: "no pod default/nope" }] });
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SocketCommandError);
+    expect(error).toMatchObject({ status: 400, message: "pod: no pod default/nope" });
+  });
+
+  test("a drop before the answer rejects the command instead of leaving it hanging", async () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0].serverOpen();
+    const answer = h.client.command({ type: "step" })!;
+    h.sockets[0].serverDrop();
+    await expect(answer).rejects.toThrow(/may have been applied/);
   });
 });

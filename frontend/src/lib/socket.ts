@@ -34,8 +34,15 @@ export type ServerMessage =
   | { type: "hello"; protocol: number; run: RunView; after?: number }
   | { type: "events"; events: SimEvent[] }
   | { type: "status"; run: RunView }
-  | { type: "command.result"; id: string | null; command: Record<string, unknown> }
-  | { type: "error"; id: string | null; message: string; errors: { field: string; value?: unknown; message: string }[] }
+  | { type: "command.result"; id: string | null; command: Record<string, unknown> | null; run?: RunView }
+  | {
+      type: "error";
+      id: string | null;
+      /** The HTTP status REST would have answered with (400, 403, 409, 429). */
+      status?: number;
+      message: string;
+      errors: { field: string; value?: unknown; message: string }[];
+    }
   | { type: "pong" };
 
 export interface RunSocketHandlers {
@@ -81,6 +88,26 @@ export async function inflateFrame(data: ArrayBuffer | Uint8Array): Promise<stri
   return new Response(stream).text();
 }
 
+/** A command's answer on the socket: as REST's body ({command, run}: run only for a restart). */
+export interface SocketCommandResult {
+  command: Record<string, unknown> | null;
+  run?: RunView;
+}
+
+/** A command refused on the socket: the same envelope and status REST answers with. */
+export class SocketCommandError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: { field: string; value?: unknown; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Waiting longer than this for a command's answer gives up (the server answers within 5 s). */
+const COMMAND_TIMEOUT_MS = 15_000;
+
 /** Close codes after which retrying cannot help (run not readable, bad request). */
 const FATAL_CODES = new Set([4400, 4403, 4404]);
 
@@ -108,6 +135,9 @@ export class RunSocket {
   /** Messages behind a binary frame being inflated wait here, so the order holds. */
   private chain: Promise<void> | null = null;
   private readonly broken = new WeakSet<WebSocketLike>();
+  /** Commands sent on the open socket, awaiting their answer, by the id we gave them. */
+  private awaiting = new Map<string, { resolve(r: SocketCommandResult): void; reject(e: Error): void; timer: unknown }>();
+  private nextCommandId = 1;
 
   constructor(options: RunSocketOptions, handlers: RunSocketHandlers) {
     this.lastSeq = options.after ?? 0;
@@ -139,7 +169,43 @@ export class RunSocket {
       ws.onclose = null;
       ws.close(1000);
     }
+    this.dropAwaiting();
     this.setStatus("closed");
+  }
+
+  /** A run command on this socket (docs/events.md, "WebSocket protocol"), answered on it: null
+   * when the socket is not open (send it with REST instead). Not queued while disconnected, and
+   * rejected should the socket drop before the answer (the command may have been applied). */
+  command(command: Record<string, unknown>): Promise<SocketCommandResult> | null {
+    const ws = this.ws;
+    if (!ws || this.status !== "open") return null;
+    const id = `c${this.nextCommandId++}`;
+    return new Promise<SocketCommandResult>((resolve, reject) => {
+      const timer = this.opts.setTimer(() => {
+        this.awaiting.delete(id);
+        reject(new Error("no answer to the command within 15 s; see the run's log"));
+      }, COMMAND_TIMEOUT_MS);
+      this.awaiting.set(id, { resolve, reject, timer });
+      ws.send(JSON.stringify({ type: "command", id, command }));
+    });
+  }
+
+  private answer(msg: ServerMessage): void {
+    if ((msg.type !== "command.result" && msg.type !== "error") || msg.id === null) return;
+    const waiting = this.awaiting.get(msg.id);
+    if (!waiting) return;
+    this.awaiting.delete(msg.id);
+    this.opts.clearTimer(waiting.timer);
+    if (msg.type === "command.result") waiting.resolve({ command: msg.command, run: msg.run });
+    else waiting.reject(new SocketCommandError(msg.status ?? 400, msg.message, msg.errors));
+  }
+
+  private dropAwaiting(): void {
+    for (const waiting of this.awaiting.values()) {
+      this.opts.clearTimer(waiting.timer);
+      waiting.reject(new Error("the connection dropped before the command was answered; it may have been applied"));
+    }
+    this.awaiting.clear();
   }
 
   /** Send a client message; queued while disconnected and flushed on open. */
@@ -165,6 +231,7 @@ export class RunSocket {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.dropAwaiting();
       if (this.stopped || FATAL_CODES.has(ev.code)) {
         this.setStatus("closed");
         return;
@@ -219,6 +286,7 @@ export class RunSocket {
     } catch {
       return;
     }
+    this.answer(msg);
     this.handlers.onMessage?.(msg);
     if (msg.type === "hello" || msg.type === "status") this.handlers.onRun?.(msg.run);
     if (msg.type !== "events") return;
