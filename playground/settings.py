@@ -57,6 +57,9 @@ MIDDLEWARE = [
     "playground.safeload.chunked_body_middleware",
 ]
 
+# The user with its profile in one prepared query; Django's own for sessions made before it.
+AUTHENTICATION_BACKENDS = ["playground.accounts.backends.ModelBackend", "django.contrib.auth.backends.ModelBackend"]
+
 # Database sessions, written once per request (playground/accounts/sessions.py).
 SESSION_ENGINE = "playground.accounts.sessions"
 

@@ -40,7 +40,7 @@ def become_guest(request: HttpRequest) -> User:
     user = create_guest()
     user.is_new_guest = True  # owns nothing yet: its first run needs no count of its active runs
     csrf_secret = request.META.get("CSRF_COOKIE")
-    auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    auth.login(request, user, backend="playground.accounts.backends.ModelBackend")
     if csrf_secret:
         # login() rotates the CSRF token; a visitor who never chose to sign in would then see its
         # next write (or a parallel one) refused. Signing up and logging in still rotate it.
@@ -71,7 +71,7 @@ def sign_up(request: HttpRequest, current: AbstractBaseUser | AnonymousUser, use
         Profile.objects.create(user=user, is_guest=False)
     else:
         _convert_guest(user, username, password)
-    auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    auth.login(request, user, backend="playground.accounts.backends.ModelBackend")
     return user
 
 

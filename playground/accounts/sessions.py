@@ -9,13 +9,32 @@ key is only drawn when the session is created; the middleware's save at the end 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS, CreateError
+from django.contrib.sessions.models import Session
+from django.db.models.functions import Now
 from django.utils.crypto import get_random_string
+
+from playground.prepared import Placeholder, Prepared
+
+# Read on every request and WebSocket opening: its SQL built once (playground/prepared.py); the
+# database's clock says whether it expired.
+_live_session: Prepared[Session] = Prepared(lambda key: Session.objects.filter(session_key=key, expire_date__gt=Now())[:1],
+                         Placeholder("\x01placeholder-session-key"))
 
 
 class SessionStore(db.SessionStore):
     _unsaved_key = False
+
+    def _get_session_from_db(self) -> Any:
+        if self.session_key is None:
+            return None
+        session = _live_session.first(self.session_key)
+        if session is None:
+            self._session_key = None
+        return session
 
     def create(self) -> None:
         self._session_key = get_random_string(32, VALID_KEY_CHARS)

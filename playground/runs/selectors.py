@@ -6,10 +6,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from playground.prepared import Placeholder, Prepared
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios import selectors as scenarios
 
@@ -44,8 +46,14 @@ def viewable(runs: QuerySet[Run]) -> QuerySet[Run]:
     return runs.select_related("owner__profile").annotate(restarted_as_pk=Subquery(restarts))
 
 
+# Every WebSocket opening and REST read of a run: its SQL built once (playground/prepared.py).
+_watched_run: Prepared[Run] = Prepared(
+    lambda pk: viewable(Run.objects.select_related("scenario").defer(*HEAVY_FIELDS)).filter(pk=pk)[:1],
+    Placeholder(-7_391_113))
+
+
 def run_for_watcher(user: User, run_id: int) -> Run | None:
-    run = viewable(Run.objects.select_related("scenario").defer(*HEAVY_FIELDS)).filter(pk=run_id).first()
+    run = _watched_run.first(run_id)
     return run if run is not None and can_watch(user, run) else None
 
 
@@ -113,8 +121,11 @@ def queue_position(run: Run) -> int | None:
     """1-based among queued runs, oldest first; None unless the run is queued."""
     if run.status != Run.Status.QUEUED or run.pk is None:
         return None
-    ahead = Run.objects.filter(status=Run.Status.QUEUED, pk__lt=run.pk).count()
-    return ahead + 1
+    with connection.cursor() as cursor:  # every new run's view: plain SQL, no query to compile
+        cursor.execute(f"SELECT COUNT(*) FROM {Run._meta.db_table} WHERE status = %s AND id < %s",
+                       [Run.Status.QUEUED, run.pk])
+        ahead = cursor.fetchone()[0]
+    return int(ahead) + 1
 
 
 def waiting_reason(position: int) -> str:

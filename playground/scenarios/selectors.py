@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 from rest_framework.exceptions import NotFound, PermissionDenied
 
+from playground.prepared import Placeholder, Prepared
 from playground.scenarios import documents
 from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
@@ -50,11 +51,18 @@ def can_edit(user: AnyUser, scenario: Scenario) -> bool:
     return user.is_authenticated and scenario.owner_id == user.pk
 
 
+# A class's run starts all read their scenario: its SQL built once (playground/prepared.py).
+_scenario_without_manifests: Prepared[Scenario] = Prepared(lambda slug: _scenarios().defer("manifests").filter(slug=slug)[:1],
+                                       Placeholder("\x01placeholder-slug"))
+
+
 def readable_scenario(user: AnyUser, slug: str, *, defer_manifests: bool = False) -> Scenario:
     """The scenario behind a link, for reading, forking or running it. ``defer_manifests``: its
     objects (megabytes for a big cluster) load only if read — starting a run copies them in SQL."""
-    scenarios = _scenarios().defer("manifests") if defer_manifests else _scenarios()
-    scenario = scenarios.filter(slug=slug).first()
+    if defer_manifests:
+        scenario = _scenario_without_manifests.first(slug)
+    else:
+        scenario = _scenarios().filter(slug=slug).first()
     if scenario is None or not can_read(user, scenario):
         raise scenario_not_found(slug)
     return scenario
