@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -48,6 +49,54 @@ def ring(run_id: int, bulk: bool) -> None:
                   queue=settings.RUNS_BULK_QUEUE if bulk else settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
+def lane(bulk: bool) -> str:
+    return "bulk" if bulk else "interactive"
+
+
+def new_runs_channel(lane_name: str) -> str:
+    return f"playground:{settings.PLAYGROUND_NAMESPACE}:runs:new:{lane_name}"
+
+
+def announce_run(run_id: int, bulk: bool) -> None:
+    """A run waiting for a worker (new, or re-queued): every engine of its lane hears its id at
+    once and the first one free claims it (leases.claim_queued). The Celery doorbell follows,
+    sent from a thread of its own: it is the guarantee should no engine be listening, and a
+    request does not wait for it (a class's 45 sends took p50 0.14 s, p95 0.6 s inside the POST,
+    and Celery took p50 0.6 s more to hand each to a pool process: docs/benchmarks.md)."""
+    try:
+        redis_client().publish(new_runs_channel(lane(bulk)), run_id)
+    except redis.RedisError:  # the doorbell still rings
+        log.warning("could not announce run %s to the engines", run_id, exc_info=True)
+    _doorbells.send(run_id, bulk)
+
+
+class DoorbellSender:
+    """Rings doorbells from one thread per process, in order, so requests do not wait for Celery."""
+
+    def __init__(self) -> None:
+        self.queue: queue.SimpleQueue[tuple[int, bool]] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def send(self, run_id: int, bulk: bool) -> None:
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():  # first use, or in a forked child
+                self.thread = threading.Thread(target=self._send_forever, name="run-doorbells", daemon=True)
+                self.thread.start()
+        self.queue.put((run_id, bulk))
+
+    def _send_forever(self) -> None:
+        while True:
+            run_id, bulk = self.queue.get()
+            try:
+                ring(run_id, bulk)
+            except Exception:  # the broker is down: the watchdog rings again after the queue grace
+                log.exception("could not ring the doorbell of run %s", run_id)
+
+
+_doorbells = DoorbellSender()
+
+
 @lru_cache(maxsize=1)
 def redis_client() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=10, socket_connect_timeout=5)
@@ -70,11 +119,14 @@ def announce_verdicts(run_id: int) -> None:
 
 
 class RunIdListener:
-    """A daemon thread that hands every run id published on `channel` to `on_run`: the engine's
-    wake-ups, the web server's verdicts. One subscription per process, not one per request."""
+    """A daemon thread that hands every run id published on `channel` to `on_run` (and on each of
+    `more` channels to theirs): the engine's wake-ups and new runs, the web server's verdicts. One
+    subscription per process, not one per request."""
 
-    def __init__(self, channel: str, on_run: Callable[[int], None], name: str) -> None:
+    def __init__(self, channel: str, on_run: Callable[[int], None], name: str,
+                 more: dict[str, Callable[[int], None]] | None = None) -> None:
         self.channel, self.on_run = channel, on_run
+        self.handlers = {channel: on_run, **(more or {})}
         self.subscribed = threading.Event()  # set while Redis confirms the subscription
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._listen_forever, name=name, daemon=True)
@@ -95,12 +147,13 @@ class RunIdListener:
     def _listen(self) -> None:
         client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5, health_check_interval=30)
         with client.pubsub() as pubsub:
-            pubsub.subscribe(self.channel)
+            pubsub.subscribe(*self.handlers)
             for message in pubsub.listen():
                 if message.get("type") == "subscribe":
                     self.subscribed.set()
                 elif message.get("type") == "message":
-                    self.on_run(int(message["data"]))
+                    channel = message["channel"]
+                    self.handlers[channel.decode() if isinstance(channel, bytes) else channel](int(message["data"]))
 
 
 class VerdictWaiters:
@@ -161,10 +214,12 @@ def verdicts(run_id: int) -> AbstractContextManager[Callable[[float], bool]]:
 
 
 class WakeListener(RunIdListener):
-    """The engine's ear: every run id published on the wake channel goes to `on_wake`."""
+    """The engine's ear: every run id published on the wake channel goes to `on_wake`; every new
+    run announced for one of the lanes this worker serves (settings.RUNS_WORKER_LANES) to `on_new`."""
 
-    def __init__(self, on_wake: Callable[[int], None]) -> None:
-        super().__init__(wake_channel(), on_wake, "run-wakes")
+    def __init__(self, on_wake: Callable[[int], None], on_new: Callable[[int], None]) -> None:
+        super().__init__(wake_channel(), on_wake, "run-wakes",
+                         more={new_runs_channel(name): on_new for name in settings.RUNS_WORKER_LANES})
 
 
 def encode_events(events: list[dict[str, Any]]) -> list[str]:

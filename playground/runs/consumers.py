@@ -197,7 +197,8 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def _command(self, client_id: Any, body: Any) -> None:
         try:
-            result = await database_sync_to_async(_submit)(self.run_id, self.user, body)
+            owner_id = self.user.pk if self.can_control else None
+            result = await database_sync_to_async(_submit)(self.run_id, self.user, owner_id, body)
         except APIException as exc:
             await self.send_json({"type": "error", "id": client_id, "status": exc.status_code, **_envelope(exc)})
             return
@@ -358,12 +359,12 @@ def _user(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> An
     return redeem_ws_ticket(ticket, run_id)
 
 
-def _submit(run_id: int, user: Any, body: Any) -> RunCommand | Run:
+def _submit(run_id: int, user: Any, owner_id: int | None, body: Any) -> RunCommand | Run:
+    """``owner_id``: the run's owner as read when the socket opened (it never changes). The run
+    itself is read under its row lock by the submit: no read of it here."""
     if user is not None and user.is_authenticated:
         throttles.hit("run_command", f"user-{user.pk}")
-    # Without the documents: megabytes for a big cluster (a restart reads them under its lock).
-    run = Run.objects.select_related("scenario", "owner__profile").defer(*selectors.HEAVY_FIELDS).get(pk=run_id)
-    return services.submit(run, user, body)
+    return services.submit(Run(pk=run_id, owner_id=owner_id), user, body)
 
 
 def _envelope(exc: APIException) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from django.db import close_old_connections
 
 from playground.runs import bus, conf, leases, selectors
 from playground.runs.driver import DONE, IDLE, READY, At, Clock, Next, RunDriver
+from playground.runs.models import Run
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,10 @@ class Engine:
     def wake(self, run_id: int) -> None:
         self._post("wake", run_id)
 
+    def claim(self, run_id: int) -> None:
+        """A run announced on our lane (bus.announce_run): take it unless another engine did."""
+        self._post("claim", run_id)
+
     def _post(self, kind: str, item: Any) -> None:
         with self.cond:
             self.inbox.append((kind, item))
@@ -162,7 +167,13 @@ class Engine:
     def _take_inbox(self) -> None:
         with self.cond:
             inbox, self.inbox = self.inbox, []
+        claims = [item for kind, item in inbox if kind == "claim" and item not in self.drivers]
+        if claims:
+            for run in leases.claim_queued(claims, self.token):
+                self._drive(run)
         for kind, item in inbox:
+            if kind == "claim":
+                continue
             if kind == "adopt":
                 run_id, taken = item
                 try:
@@ -181,6 +192,10 @@ class Engine:
         run = leases.acquire(run_id, self.token)  # it leaves `queued` here
         if run is None:
             return  # terminal, or a live engine holds it: the doorbell was a duplicate
+        self._drive(run)
+
+    def _drive(self, run: Run) -> None:
+        """A run whose lease this engine just took: build it (builder thread), then serve it."""
         driver = RunDriver(run, self.token, self.clock, self.wall)
         driver.interrupt = self._urgent_waiting
         self.drivers[run.pk] = driver
@@ -285,5 +300,5 @@ def current() -> Engine:
             sys.setswitchinterval(0.001)
             _engine = Engine()
             threading.Thread(target=_engine.serve_forever, name="run-engine", daemon=True).start()
-            bus.WakeListener(_engine.wake).start()
+            bus.WakeListener(_engine.wake, _engine.claim).start()
         return _engine

@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from playground.runs import bus, conf, selectors
@@ -53,6 +54,24 @@ def acquire(run_id: int, token: str) -> Run | None:
             run.status = Run.Status.PAUSED if run.start_paused else Run.Status.RUNNING
         run.save(update_fields=["lease_token", "lease_expires_at", "attempts", "status", "updated_at"])
     return run
+
+
+def claim_queued(run_ids: list[int], token: str) -> list[Run]:
+    """Runs announced as waiting (bus.announce_run) that no engine took yet: the first engine to
+    answer takes them, all in one UPDATE — the others find it done, with no row read and no lock
+    wait — and reads what it got in one query. As `acquire`, a queued run leaves `queued` here.
+    One at a time (a lock, a read and a write per run) an engine took 0.6 s to get through a
+    class's 22 announcements while they waited (docs/benchmarks.md, classroom)."""
+    queued = Q(status=Run.Status.QUEUED)
+    status = Case(When(queued & Q(start_paused=True), then=Value(Run.Status.PAUSED)),
+                  When(queued, then=Value(Run.Status.RUNNING)), default=F("status"))
+    terminal = Q(status=Run.Status.FAILED) | (Q(status=Run.Status.FINISHED) & ~Q(reason=Run.QUIESCENT))
+    taken = Run.objects.filter(pk__in=run_ids, lease_token=QUEUED_LEASE).exclude(terminal).update(
+        lease_token=token, lease_expires_at=_expiry(), attempts=F("attempts") + 1, status=status,
+        updated_at=timezone.now())
+    if not taken:
+        return []
+    return list(Run.objects.select_related("owner").filter(pk__in=run_ids, lease_token=token).order_by("pk"))
 
 
 def renew(token: str) -> set[int]:

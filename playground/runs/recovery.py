@@ -31,7 +31,7 @@ def queue_on_commit(run: Run) -> None:
     """Inside the run's row lock: mark it as waiting for a worker and ring the doorbell."""
     run.lease_token, run.lease_expires_at = leases.QUEUED_LEASE, queue_grace()
     run.save(update_fields=["lease_token", "lease_expires_at", "updated_at"])
-    transaction.on_commit(lambda: bus.ring(run.pk, run.bulk))
+    transaction.on_commit(lambda: bus.announce_run(run.pk, run.bulk))
 
 
 def recover_stale_runs_throttled(every: float = 2.0) -> None:

@@ -88,7 +88,7 @@ def _queue_new(run: Run, scenario: Any = None) -> None:
         manifests = Scenario.objects.filter(pk=scenario.pk).values("manifests")[:1]
         Run.objects.filter(pk=run.pk).update(documents=Subquery(manifests))
         del run.documents  # deferred: read from the row if anybody asks
-    transaction.on_commit(lambda: bus.ring(run.pk, run.bulk))
+    transaction.on_commit(lambda: bus.announce_run(run.pk, run.bulk))
 
 
 def submit(run: Run, user: User, body: Any) -> RunCommand | Run:
@@ -117,11 +117,12 @@ def submit_command(run: Run, user: User, body: Any) -> RunCommand:
     payload = command_bodies.normalise(body)
     if payload["type"] == "restart":
         raise InvalidDocuments([field_error("type", "restart is answered by restart_run", value="restart")])
-    _check_accepts(run, payload)
     with transaction.atomic():
         # The last seq is read after the lock, in a statement of its own: a subquery of the locking
         # statement sees the database as it was before the wait (tests/integration/test_commands_live.py).
-        locked = Run.objects.select_for_update().only("status", "lease_token", "lease_expires_at", "bulk").get(pk=run.pk)
+        locked = Run.objects.select_for_update().only(
+            "status", "reason", "lease_token", "lease_expires_at", "bulk").get(pk=run.pk)
+        _check_accepts(locked, payload)  # under the lock: the status a concurrent stop left
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))

@@ -45,7 +45,7 @@ PASSWORD = "correct-horse-battery"
 
 @pytest.fixture(autouse=True)
 def no_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runs.bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(runs.bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(runs.bus, "wake", lambda run_id: None)
     monkeypatch.setattr(runs_conf, "COMMAND_REPLY_SECONDS", 0.01)
 

@@ -19,7 +19,7 @@ PDB_LESSON = next(lesson for lesson in load_lessons() if lesson.number == 4)
 
 @pytest.fixture(autouse=True)
 def lessons_and_no_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services.bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(services.bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(services.bus, "wake", lambda run_id: None)
     sync_lesson_scenarios()
 

@@ -150,15 +150,15 @@ def test_the_annotated_view_names_the_restart(alice: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_a_websocket_command_does_not_read_the_runs_documents(alice: Any) -> None:
+def test_a_websocket_command_reads_the_run_once_under_its_lock_without_its_documents(alice: Any) -> None:
     from playground.runs import consumers
 
     run = run_of(alice, status="running")
     with CaptureQueriesContext(connection) as queries:
-        command = consumers._submit(run.pk, alice, {"type": "pause"})
+        command = consumers._submit(run.pk, alice, alice.pk, {"type": "pause"})
     assert isinstance(command, RunCommand) and command.status == RunCommand.Status.PENDING
     run_reads = [s for s in sql(queries) if s.startswith("SELECT") and 'FROM "runs_run"' in s]
-    assert run_reads and not [s for s in run_reads if '"runs_run"."documents"' in s], run_reads
+    assert len(run_reads) == 1 and '"runs_run"."documents"' not in run_reads[0], run_reads
 
 
 @pytest.mark.django_db

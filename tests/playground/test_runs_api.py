@@ -26,7 +26,7 @@ DOCS = [
 @pytest.fixture(autouse=True)
 def no_worker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     queued: list[int] = []
-    monkeypatch.setattr(bus, "ring", lambda run_id, bulk: queued.append(run_id))
+    monkeypatch.setattr(bus, "announce_run", lambda run_id, bulk: queued.append(run_id))
     monkeypatch.setattr(bus, "wake", lambda run_id: None)
     monkeypatch.setattr(conf, "COMMAND_REPLY_SECONDS", 0.05)
     return queued

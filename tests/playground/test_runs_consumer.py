@@ -331,7 +331,7 @@ async def test_viewers_asking_for_one_page_at_once_share_one_read_and_one_compre
 
 @pytest.fixture
 def no_worker_calls(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(bus, "wake", lambda run_id: None)
 
 

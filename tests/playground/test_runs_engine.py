@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from playground.runs import bus, conf, leases, replay, selectors, services
@@ -83,7 +85,7 @@ def committed(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> list[tuple[f
             sent.append((clock.now, run_id, "status", view))
 
     monkeypatch.setattr(leases, "_publish_tick", capture)
-    monkeypatch.setattr(bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(bus, "publish_once", lambda run_id, message: None)
     return sent
 
@@ -540,3 +542,30 @@ def test_stored_states_stay_within_a_multiple_of_the_event_log(
     events = sum(len(json.dumps(e, separators=(",", ":"))) for e in stored(run))
     assert len(sizes) >= 2
     assert sum(sizes[1:]) <= 0.5 * events * 1.05  # every state after the first was paid for by events
+
+
+# ---- a new run announced to every engine of its lane ----
+
+def test_announced_runs_are_claimed_by_the_first_engine_in_one_update(committed: list[Any]) -> None:
+    docs = [node("n1"), pod("a")]
+    paused, running, stopped = make_run(docs, paused=True), make_run(docs), make_run(docs)
+    Run.objects.filter(pk=stopped.pk).update(status=Run.Status.FINISHED, reason=Run.STOPPED)
+    ids = [paused.pk, running.pk, stopped.pk]
+    with CaptureQueriesContext(connection) as queries:
+        taken = leases.claim_queued(ids, "engine-a")
+    assert [r.pk for r in taken] == [paused.pk, running.pk] and len(queries) == 2
+    assert {r.pk: (r.status, r.attempts) for r in taken} == {paused.pk: ("paused", 1), running.pk: ("running", 1)}
+    assert leases.claim_queued(ids, "engine-b") == []  # the second engine finds them taken
+    assert fresh(stopped).status == Run.Status.FINISHED and fresh(stopped).lease_token == leases.QUEUED_LEASE
+
+
+def test_an_engine_drives_the_runs_it_claims_and_ignores_the_ones_it_holds(
+        harness: Harness, fake_core: None) -> None:
+    run = make_run([node("n1"), pod("a")])
+    harness.engine.claim(run.pk)
+    harness.run(1)
+    assert run.pk in harness.engine.drivers and fresh(run).lease_token == harness.engine.token
+    assert stored(run)[0]["kind"] == "cluster.snapshot"  # built and served
+    harness.engine.claim(run.pk)  # a repeated announcement (the run re-queued meanwhile, say)
+    harness.run(2)
+    assert list(harness.engine.drivers) == [run.pk]

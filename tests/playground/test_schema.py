@@ -126,7 +126,7 @@ def some_paths_hit_the_seeded_scenario_and_run(context: Any, path_parameters: di
 @pytest.fixture
 def owner_token(db: Any, monkeypatch: pytest.MonkeyPatch) -> str:
     # No worker in a unit test: runs stay queued, commands unanswered (202) after a short wait.
-    monkeypatch.setattr(runs.bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(runs.bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(runs.bus, "wake", lambda run_id: None)
     monkeypatch.setattr(runs_conf, "COMMAND_REPLY_SECONDS", 0.01)
     owner = make_user("fuzz-owner")

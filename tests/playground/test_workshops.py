@@ -27,7 +27,7 @@ LESSON = "basic-preemption"
 def no_worker_no_sockets(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
     """What would reach the sockets, in order (announced on commit: these tests really commit)."""
     sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(run_bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(run_bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(broadcast, "send", lambda group, payload: sent.append((group, payload)))
     sync_lesson_scenarios()
     return sent

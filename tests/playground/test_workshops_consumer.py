@@ -37,7 +37,7 @@ class WebsocketCommunicator(RunsCommunicator):
 def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
-    monkeypatch.setattr(run_bus, "ring", lambda run_id, bulk: None)
+    monkeypatch.setattr(run_bus, "announce_run", lambda run_id, bulk: None)
     # The SQLite test database locks across threads: answer in the test's thread (PostgreSQL and the
     # thread pool are exercised by bench_workshop).
     monkeypatch.setattr(consumers, "answer", database_sync_to_async(services.answer))
