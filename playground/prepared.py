@@ -35,7 +35,7 @@ class Prepared(Generic[M]):
         """``build(*values)``: the queryset, called once with the placeholders' example values."""
         self.build, self.placeholders = build, placeholders
         self.lock = threading.Lock()
-        self.compiled: dict[str, tuple[Any, ...]] = {}  # by database alias
+        self.compiled: tuple[Any, ...] | None = None  # the project has one database
 
     def first(self, *values: Any) -> M | None:
         for obj in self.all(*values):
@@ -53,15 +53,11 @@ class Prepared(Generic[M]):
         return [make(row) for row in compiler.results_iter([rows])]
 
     def _compile(self) -> tuple[Any, ...]:
-        queryset = self.build(*(p.example for p in self.placeholders))
-        db = queryset.db
-        found = self.compiled.get(db)
-        if found is not None:
-            return found  # type: ignore[no-any-return]
-        with self.lock:
-            if db not in self.compiled:
-                self.compiled[db] = self._prepare(queryset)
-            return self.compiled[db]
+        if self.compiled is None:
+            with self.lock:
+                if self.compiled is None:
+                    self.compiled = self._prepare(self.build(*(p.example for p in self.placeholders)))
+        return self.compiled
 
     def _prepare(self, queryset: QuerySet[M]) -> tuple[Any, ...]:
         db = queryset.db
