@@ -29,7 +29,7 @@ def hash_key(key: str) -> str:
 @transaction.atomic
 def create_guest() -> User:
     # No password given: create_user stores an unusable one (make_password(None)) in its INSERT.
-    user = User.objects.create_user(username=f"guest-{secrets.token_hex(4)}")
+    user = User.objects.create_user(username=f"guest-{secrets.token_hex(4)}", last_login=timezone.now())
     Profile.objects.create(user=user, is_guest=True)
     return user
 

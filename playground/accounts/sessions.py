@@ -4,16 +4,18 @@ A new session (a visitor's first write makes it a guest and logs it in) cost Dja
 seven round trips: a SELECT to check the new key is free, BEGIN/INSERT/COMMIT when login()
 created it, and BEGIN/UPDATE/COMMIT when the middleware saved it at the end of the request. A
 class's 40 simultaneous run starts each paid them (docs/benchmarks.md, classroom). Here the new
-key is only drawn when the session is created; the middleware's save at the end INSERTs it once
-(a key already taken, 32 random characters, makes the standard checked create run instead).
+key is only drawn when the session is created; the middleware's save at the end INSERTs it once,
+in autocommit when no transaction is open (a key already taken, 32 random characters, makes the
+standard checked create run instead).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.sessions.backends import db
-from django.contrib.sessions.backends.base import VALID_KEY_CHARS, CreateError
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.contrib.sessions.models import Session
+from django.db import IntegrityError, connection, transaction
 from django.db.models.functions import Now
 from django.utils.crypto import get_random_string
 
@@ -48,7 +50,12 @@ class SessionStore(db.SessionStore):
             super().save(must_create=must_create)
             return
         self._unsaved_key = False
+        session = self.create_model_instance(self._get_session(no_load=True))
         try:
-            super().save(must_create=True)
-        except CreateError:
+            if connection.in_atomic_block:
+                with transaction.atomic():
+                    session.save(force_insert=True)
+            else:  # one INSERT in autocommit, not BEGIN/INSERT/COMMIT
+                session.save(force_insert=True)
+        except IntegrityError:
             super().create()  # draws keys until one is free, and INSERTs (the data is kept)
