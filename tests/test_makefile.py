@@ -182,7 +182,7 @@ def test_make_run_serves_healthz_and_leaves_nothing_behind_on_ctrl_c(redis_url: 
 
     assert proc.returncode == 0, output
     assert health.status_code == 200, health.text
-    assert len(children) == 2  # uvicorn and the Celery worker
+    assert len(children) == 3  # uvicorn and the Celery workers of the two lanes (docs/runs.md)
     assert [pid for pid in children if processes.group_alive(pid)] == []
 
 
