@@ -10,11 +10,11 @@ os.environ.setdefault("PLAYGROUND_WEB_SERVER", "1")  # pooled connections, a sha
 django_asgi_app = get_asgi_application()
 
 # The imports below need Django set up, which get_asgi_application() just did.
-from channels.auth import AuthMiddlewareStack
 from channels.routing import ProtocolTypeRouter, URLRouter
 
 from playground.origin import SameOriginValidator
 from playground.routing import websocket_urlpatterns
+from playground.ws_auth import AuthMiddlewareStack
 
 application = ProtocolTypeRouter(
     {

@@ -81,6 +81,7 @@ class Student:
     answers: dict[int, tuple[float, dict[str, Any]]] = field(default_factory=dict)  # WS command id: (when, message)
     answered: threading.Condition = field(default_factory=threading.Condition)
     event_lags: list[float] = field(default_factory=list)
+    lag_at: list[tuple[float, float]] = field(default_factory=list)  # (produced at, lag) per batch
     errors: list[str] = field(default_factory=list)
     done: threading.Event = field(default_factory=threading.Event)
 
@@ -101,6 +102,7 @@ def watch(guest: Guest, student: Student, until: float) -> None:
                 first, last, produced_at = found
                 if produced_at is not None:
                     student.event_lags += [now - produced_at] * (last - first + 1)
+                    student.lag_at.append((produced_at, now - produced_at))
                 continue
             message = json.loads(text)
             if message["type"] in ("command.result", "error") and message.get("id") is not None:
@@ -319,6 +321,11 @@ def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: i
         return (f"p50 {1000 * statistics.median(values):.0f} ms, p95 {1000 * pct(values, 0.95):.0f} ms, "
                 f"max {1000 * max(values):.0f} ms (n={len(values)})")
 
+    start = min((s.posted_at for s in class_ if s.posted_at), default=0.0)
+    by_second: dict[int, list[float]] = {}
+    for s in class_:
+        for produced_at, lag in s.lag_at:
+            by_second.setdefault(int(produced_at - start), []).append(lag)
     lines = [
         f"classroom: {students} lesson runs at speed 1 + {heavy} runs of {nodes} nodes / {pods} pods at speed 0",
         f"left queued (database): {ms(left_db)}",
@@ -328,6 +335,8 @@ def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: i
         f"pause/step/resume:     {ms(commands)}",
         f"event -> viewer:       lesson viewers {ms(lesson_lags)}",
         f"                       all viewers    {ms(all_lags)}",
+        "  batches' p95 by second since the starts: " + ", ".join(
+            f"{second}s {1000 * pct(lags, 0.95):.0f} ms" for second, lags in sorted(by_second.items())[:8]),
         f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:10]),
     ]
     return "\n".join(lines)

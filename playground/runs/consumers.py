@@ -198,7 +198,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _command(self, client_id: Any, body: Any) -> None:
         try:
             owner_id = self.user.pk if self.can_control else None
-            result = await database_sync_to_async(_submit)(self.run_id, self.user, owner_id, body)
+            result = await submit_in_pool(self.run_id, self.user, owner_id, body)
         except APIException as exc:
             await self.send_json({"type": "error", "id": client_id, "status": exc.status_code, **_envelope(exc)})
             return
@@ -230,7 +230,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 try:
                     return await asyncio.wait_for(asyncio.shield(waiter), min(left, conf.VERDICT_RECHECK_SECONDS))
                 except TimeoutError:
-                    await database_sync_to_async(command.refresh_from_db)(
+                    await database_sync_to_async(command.refresh_from_db, thread_sensitive=False)(
                         fields=["status", "tick", "time", "after_seq", "error"])
                     if command.status != RunCommand.Status.PENDING or left <= conf.VERDICT_RECHECK_SECONDS:
                         return selectors.command_view(command)
@@ -339,6 +339,8 @@ def _gzip_frame(seqs: list[int], texts: list[str]) -> bytes:
 # pool, not all viewers of the server one after another in channels' thread-sensitive thread.
 open_view = database_sync_to_async(_open_view, thread_sensitive=False)
 read_page = database_sync_to_async(selectors.raw_events_page, thread_sensitive=False)
+# So do commands (each in its own transaction, under its run's row lock): in the one
+# thread-sensitive thread, a class's clicks waited for each other's every round trip.
 backlog = BacklogPages()
 
 
@@ -365,6 +367,9 @@ def _submit(run_id: int, user: Any, owner_id: int | None, body: Any) -> RunComma
     if user is not None and user.is_authenticated:
         throttles.hit("run_command", f"user-{user.pk}")
     return services.submit(Run(pk=run_id, owner_id=owner_id), user, body)
+
+
+submit_in_pool = database_sync_to_async(_submit, thread_sensitive=False)
 
 
 def _envelope(exc: APIException) -> dict[str, Any]:

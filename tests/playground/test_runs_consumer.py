@@ -413,3 +413,32 @@ async def test_a_refused_socket_command_carries_the_status_rest_would_answer() -
     reply = await communicator.receive_json_from()
     assert (reply["type"], reply["status"]) == ("error", 403)
     await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_the_socket_knows_its_session_user_through_our_auth_stack() -> None:
+    """playground.ws_auth reads the session's user in the thread pool; it is still that user."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    from playground.accounts.sessions import SessionStore
+    from playground.ws_auth import AuthMiddlewareStack
+
+    run = await sync_to_async(make_run)(visibility="private")
+
+    def session_of(user: User) -> str:
+        store = SessionStore()
+        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "playground.accounts.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.save()
+        return str(store.session_key)
+
+    key = await sync_to_async(session_of)(run.owner)
+    scope = {"type": "websocket", "path": f"/ws/runs/{run.pk}/", "query_string": b"", "subprotocols": [],
+             "headers": [(b"cookie", f"sessionid={key}".encode())]}
+    owner = ApplicationCommunicator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), scope)
+    await owner.send_input({"type": "websocket.connect"})
+    assert (await owner.receive_output(3))["type"] == "websocket.accept"
+    hello = json.loads((await owner.receive_output(3))["text"])
+    assert hello["run"]["canControl"] is True  # a private run: only its owner's session may watch
+    await owner.send_input({"type": "websocket.disconnect", "code": 1000})
+    await owner.wait(1)
