@@ -24,7 +24,8 @@ M = TypeVar("M", bound=Model)
 
 class Placeholder:
     """Stands for a value in the queryset built once; each gets a distinctive value in the SQL's
-    parameters, so its place there can be found."""
+    parameters, so its place there can be found. Keep it within the field's range: Django drops a
+    comparison that cannot be false (`seq > -5` on a positive field) from the SQL."""
 
     def __init__(self, example: int | str) -> None:
         self.example = example

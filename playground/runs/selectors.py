@@ -196,8 +196,14 @@ def runs_with_pending_commands(run_ids: list[int]) -> set[int]:
     return set(pending.values_list("run_id", flat=True).distinct())
 
 
+# The engine looks for a run's commands on every wake-up: its SQL built once (playground/prepared.py).
+_pending_commands: Prepared[RunCommand] = Prepared(
+    lambda run_id, after: RunCommand.objects.filter(run_id=run_id, seq__gt=after, status=RunCommand.Status.PENDING)
+    .order_by("seq"), Placeholder(-7_391_113), Placeholder(1_987_654_321))  # within seq's range
+
+
 def pending_commands(run_id: int, after_seq: int) -> list[RunCommand]:
-    return list(RunCommand.objects.filter(run_id=run_id, seq__gt=after_seq, status=RunCommand.Status.PENDING).order_by("seq"))
+    return _pending_commands.all(run_id, after_seq)
 
 
 def has_live_lease(run: Run) -> bool:
