@@ -388,8 +388,9 @@ def postgres(command: str) -> bool:
 
 def run_request_costs(n: int) -> str:
     """N guests, one after another (so CPU / N is what one request costs): a lesson run start with
-    the guest's creation, its WebSocket opening up to the hello, a step command applied, GET
-    /api/me and GET /api/runs/<id>/. Linux only (/proc)."""
+    the guest's creation, its WebSocket opening up to the hello, a step command applied (POST, then
+    on the open socket as the browser sends it), GET /api/me and GET /api/runs/<id>/. Linux only
+    (/proc)."""
     slug = lesson_slugs()[0]
     lines = [f"web server CPU per request, {n} guests one after another (uvicorn processes; PostgreSQL)"]
     with bench.live_processes(make_run.worker_commands()) as base:
@@ -431,6 +432,23 @@ def run_request_costs(n: int) -> str:
         connection.close()
         measure("WebSocket open + hello", hello)
         measure("POST …/commands/ step", step)
+        sockets = {}  # opened before, not measured: the browser has its run's socket open anyway
+        for guest, run_id in zip(guests, run_ids, strict=True):
+            cookies = "; ".join(f"{c.name}={c.value}" for c in guest.jar)
+            sockets[run_id] = connect(guest.base.replace("http://", "ws://") + f"/ws/runs/{run_id}/",
+                                      origin=Origin(guest.base), additional_headers={"Cookie": cookies})
+            assert json.loads(sockets[run_id].recv(timeout=30))["type"] == "hello"
+
+        def socket_step(_: Guest, run_id: int) -> None:
+            ws = sockets[run_id]
+            ws.send(json.dumps({"type": "command", "id": 1, "command": {"type": "step"}}))
+            while (reply := json.loads(ws.recv(timeout=30)))["type"] not in ("command.result", "error"):
+                pass
+            assert reply["type"] == "command.result" and reply["command"]["status"] == "applied", reply
+
+        measure("WebSocket command step", socket_step)
+        for ws in sockets.values():
+            ws.close()
         measure("GET /api/me", lambda guest, _: guest.call("GET", "/api/me"))
         measure("GET /api/runs/<id>/", lambda guest, run_id: guest.call("GET", f"/api/runs/{run_id}/"))
         stop_runs(run_ids)
