@@ -230,8 +230,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 try:
                     return await asyncio.wait_for(asyncio.shield(waiter), min(left, conf.VERDICT_RECHECK_SECONDS))
                 except TimeoutError:
-                    await database_sync_to_async(command.refresh_from_db, thread_sensitive=False)(
-                        fields=["status", "tick", "time", "after_seq", "error"])
+                    await refresh_verdict(command)
                     if command.status != RunCommand.Status.PENDING or left <= conf.VERDICT_RECHECK_SECONDS:
                         return selectors.command_view(command)
         finally:
@@ -339,8 +338,6 @@ def _gzip_frame(seqs: list[int], texts: list[str]) -> bytes:
 # pool, not all viewers of the server one after another in channels' thread-sensitive thread.
 open_view = database_sync_to_async(_open_view, thread_sensitive=False)
 read_page = database_sync_to_async(selectors.raw_events_page, thread_sensitive=False)
-# So do commands (each in its own transaction, under its run's row lock): in the one
-# thread-sensitive thread, a class's clicks waited for each other's every round trip.
 backlog = BacklogPages()
 
 
@@ -369,7 +366,16 @@ def _submit(run_id: int, user: Any, owner_id: int | None, body: Any) -> RunComma
     return services.submit(Run(pk=run_id, owner_id=owner_id), user, body)
 
 
+# Commands too (each in its own transaction, under its run's row lock): in the one thread-sensitive
+# thread, a class's clicks waited for each other's every round trip (docs/benchmarks.md).
 submit_in_pool = database_sync_to_async(_submit, thread_sensitive=False)
+
+
+def _refresh_verdict(command: RunCommand) -> None:
+    command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
+
+
+refresh_verdict = database_sync_to_async(_refresh_verdict, thread_sensitive=False)
 
 
 def _envelope(exc: APIException) -> dict[str, Any]:

@@ -118,6 +118,7 @@ def test_both_lanes_of_runs_have_a_worker() -> None:
     """Big scenarios ring the bulk lane's queue: without a worker on it they would stay queued."""
     assert SERVICES["worker"]["environment"]["RUNS_WORKER_LANES"] == "interactive"
     assert SERVICES["worker-bulk"]["environment"]["RUNS_WORKER_LANES"] == "bulk"
+    assert SERVICES["worker-bulk"]["cpu_shares"] < 1024  # yields the CPU to the other containers
     assert SERVICES["worker"]["environment"]["SECRET_KEY"] == SERVICES["web"]["environment"]["SECRET_KEY"]
 
 

@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from asgiref.testing import ApplicationCommunicator
+from channels import auth as channels_auth
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.routing import URLRouter
 from django.contrib.auth.models import AnonymousUser, User
 
+from playground import ws_auth
 from playground.runs import bus, consumers, delivery, selectors
 from playground.runs.models import Run, RunEvent
 from playground.runs.routing import websocket_urlpatterns
@@ -54,6 +56,9 @@ def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     # (The thread pool reads run against PostgreSQL in tests/integration.)
     monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
     monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
+    monkeypatch.setattr(consumers, "submit_in_pool", database_sync_to_async(consumers._submit))
+    monkeypatch.setattr(consumers, "refresh_verdict", database_sync_to_async(consumers._refresh_verdict))
+    monkeypatch.setattr(ws_auth, "_get_user", database_sync_to_async(channels_auth.get_user.func))
     monkeypatch.setattr(consumers, "backlog", consumers.BacklogPages())
     yield
     channel_layers.backends.clear()
