@@ -141,13 +141,13 @@ CELERY_TASK_DEFAULT_QUEUE = f"{PLAYGROUND_NAMESPACE}.runs"
 # Two lanes of runs (docs/runs.md, "Two lanes"): big scenarios ring the bulk queue, whose worker
 # computes at the lowest CPU priority, so a class's lesson runs and clicks are not queued behind
 # them. A worker consumes the lanes named in RUNS_WORKER_LANES (default both: one worker does all).
-RUNS_BULK_QUEUE = f"{PLAYGROUND_NAMESPACE}.runs.bulk"
-RUNS_WORKER_LANES = sorted({lane.strip() for lane in os.environ.get(
-    "RUNS_WORKER_LANES", "interactive,bulk").split(",") if lane.strip()})
-if not RUNS_WORKER_LANES or set(RUNS_WORKER_LANES) - {"interactive", "bulk"}:
-    raise ImproperlyConfigured(f"RUNS_WORKER_LANES must name interactive and/or bulk, not {RUNS_WORKER_LANES!r}")
-CELERY_TASK_QUEUES = [Queue(name) for lane, name in (("interactive", CELERY_TASK_DEFAULT_QUEUE),
-                                                     ("bulk", RUNS_BULK_QUEUE)) if lane in RUNS_WORKER_LANES]
+RUNS_LANE_QUEUES = {"interactive": CELERY_TASK_DEFAULT_QUEUE, "bulk": f"{PLAYGROUND_NAMESPACE}.runs.bulk"}
+RUNS_WORKER_LANES = sorted({lane.strip() for lane in (
+    os.environ.get("RUNS_WORKER_LANES") or ",".join(RUNS_LANE_QUEUES)).split(",") if lane.strip()})
+if not RUNS_WORKER_LANES or set(RUNS_WORKER_LANES) - set(RUNS_LANE_QUEUES):
+    raise ImproperlyConfigured(f"RUNS_WORKER_LANES must name some of {', '.join(RUNS_LANE_QUEUES)}, "
+                               f"not {RUNS_WORKER_LANES!r}")
+CELERY_TASK_QUEUES = [Queue(RUNS_LANE_QUEUES[lane]) for lane in RUNS_WORKER_LANES]
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -23,8 +23,9 @@ from playground.prepared import Placeholder, Prepared
 
 # Read on every request and WebSocket opening: its SQL built once (playground/prepared.py); the
 # database's clock says whether it expired.
-_live_session: Prepared[Session] = Prepared(lambda key: Session.objects.filter(session_key=key, expire_date__gt=Now())[:1],
-                         Placeholder("\x01placeholder-session-key"))
+_live_session: Prepared[Session] = Prepared(
+    lambda key: Session.objects.filter(session_key=key, expire_date__gt=Now())[:1],
+    Placeholder("\x01placeholder-session-key"))
 
 
 class SessionStore(db.SessionStore):

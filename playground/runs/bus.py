@@ -45,8 +45,7 @@ def ring(run_id: int, bulk: bool) -> None:
     """The doorbell, on the run's lane: big scenarios (Run.bulk) go to the bulk lane's queue."""
     from playground.celery import app
 
-    app.send_task("runs.execute_run", args=[run_id],
-                  queue=settings.RUNS_BULK_QUEUE if bulk else settings.CELERY_TASK_DEFAULT_QUEUE)
+    app.send_task("runs.execute_run", args=[run_id], queue=settings.RUNS_LANE_QUEUES[lane(bulk)])
 
 
 def lane(bulk: bool) -> str:
@@ -125,7 +124,7 @@ class RunIdListener:
 
     def __init__(self, channel: str, on_run: Callable[[int], None], name: str,
                  more: dict[str, Callable[[int], None]] | None = None) -> None:
-        self.channel, self.on_run = channel, on_run
+        self.channel = channel
         self.handlers = {channel: on_run, **(more or {})}
         self.subscribed = threading.Event()  # set while Redis confirms the subscription
         self.started = time.monotonic()

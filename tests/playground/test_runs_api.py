@@ -1,6 +1,7 @@
 """The runs REST API: start, read, page events, fold state, command, wait, restart."""
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -294,6 +295,43 @@ def test_two_checkouts_share_no_queue_channel_group_or_wake_up_by_default(settin
     assert namespace in live.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
     settings.PLAYGROUND_NAMESPACE = "other-checkout"
     assert bus.wake_channel() == "playground:other-checkout:runs:wake"
+    assert set(live.RUNS_LANE_QUEUES.values()) == {f"{namespace}.runs", f"{namespace}.runs.bulk"}
+
+
+@pytest.mark.parametrize(("lanes", "queues"), [
+    ("", ["{ns}.runs.bulk", "{ns}.runs"]),  # one worker serves both (tests, small setups)
+    ("interactive", ["{ns}.runs"]),
+    ("bulk", ["{ns}.runs.bulk"]),
+    ("bulk,nonsense", "RUNS_WORKER_LANES must name some of interactive, bulk"),
+])
+def test_a_worker_consumes_the_queues_of_its_lanes(lanes: str, queues: Any) -> None:
+    import subprocess
+    import sys
+
+    from django.conf import settings as live
+
+    probe = "from django.conf import settings; print([q.name for q in settings.CELERY_TASK_QUEUES])"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "RUNS_WORKER_LANES": lanes,
+           "PLAYGROUND_NAMESPACE": live.PLAYGROUND_NAMESPACE}
+    done = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + probe], env=env,
+                          capture_output=True, text=True, cwd=live.BASE_DIR, timeout=60, check=False)
+    if isinstance(queues, str):
+        assert done.returncode != 0 and queues in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == str([q.format(ns=live.PLAYGROUND_NAMESPACE) for q in queues])
+
+
+def test_a_doorbell_rings_its_runs_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.conf import settings as live
+
+    from playground.celery import app
+
+    sent: list[tuple[list[int], str]] = []
+    monkeypatch.setattr(app, "send_task", lambda name, args, queue: sent.append((args, queue)))
+    bus.ring(7, False)
+    bus.ring(8, True)
+    assert sent == [([7], live.CELERY_TASK_DEFAULT_QUEUE), ([8], live.RUNS_LANE_QUEUES["bulk"])]
 
 
 @pytest.mark.django_db(transaction=True)
