@@ -172,39 +172,51 @@ def attend(base: str, student: Student, start: threading.Barrier, until: float) 
 
 
 class CpuTimeline(threading.Thread):
-    """Who used the machine's cores while the class ran: CPU seconds per 0.5 s of wall time for
-    the web server, the worker's pool processes (interactive lane, bulk lane), their parents, PostgreSQL, Redis and this benchmark
-    (its clients). Linux only (/proc); PostgreSQL and Redis are the machine's, not only ours."""
+    """Who used the machine's cores while the class ran: CPU seconds per 0.25 s of wall time for
+    the web server, the worker's pool processes (interactive lane, bulk lane), their parents,
+    PostgreSQL, Redis and this benchmark (its clients), and the whole machine's busy share (from
+    /proc/stat: 1 = every core busy). Rows are timed from the class's first POST; each is scaled to
+    its own measured interval. Linux only (/proc); PostgreSQL and Redis are the machine's, not only ours."""
 
-    STEP = 0.5
-    BUCKETS = 12
+    STEP = 0.25
+    SECONDS = 4.0
 
     def __init__(self) -> None:
         super().__init__(daemon=True)
         self.halt = threading.Event()
-        self.rows: list[dict[str, float]] = []
+        self.rows: list[tuple[float, dict[str, float]]] = []  # (wall time at the interval's end, CPU per group)
 
     def run(self) -> None:
-        last = cpu_by_group()
-        for _ in range(self.BUCKETS):
-            if self.halt.wait(self.STEP):
-                return
-            now = cpu_by_group()
-            self.rows.append({k: now[k] - last.get(k, 0.0) for k in now})
-            last = now
+        last, last_at, last_machine = cpu_by_group(), time.time(), machine_ticks()
+        while not self.halt.wait(self.STEP):
+            now, now_at, machine = cpu_by_group(), time.time(), machine_ticks()
+            scale = self.STEP / max(now_at - last_at, 1e-6)
+            row = {k: (now[k] - last.get(k, 0.0)) * scale for k in now}
+            row["machine"] = (machine[0] - last_machine[0]) / max(machine[1] - last_machine[1], 1)
+            self.rows.append((now_at, row))
+            last, last_at, last_machine = now, now_at, machine
 
     def stop(self) -> None:
         self.halt.set()
         self.join()
 
-    def report(self) -> str:
+    def report(self, start: float) -> str:
         groups = ("web", "pool", "bulk", "worker", "postgres", "redis", "bench")
-        lines = [f"CPU seconds per {self.STEP:g} s (2 cores = {2 * self.STEP:g}): t  " + "  ".join(
-            f"{g:>8s}" for g in groups) + "     all"]
-        for i, row in enumerate(self.rows):
-            lines.append(f"  {i * self.STEP:4.1f} s " + "  ".join(f"{row.get(g, 0.0):8.2f}" for g in groups)
-                         + f"  {sum(row.values()):6.2f}")
+        lines = [f"CPU seconds per {self.STEP:g} s (2 cores = {2 * self.STEP:g}), from the first POST: t  "
+                 + "  ".join(f"{g:>8s}" for g in groups) + "     all  machine busy"]
+        for at, row in self.rows:
+            t = at - start - self.STEP
+            if -self.STEP <= t < self.SECONDS:
+                lines.append(f"  {t:4.2f} s " + "  ".join(f"{row.get(g, 0.0):8.2f}" for g in groups)
+                             + f"  {sum(row.get(g, 0.0) for g in groups):6.2f}  {row['machine']:6.0%}")
         return "\n".join(lines)
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) clock ticks of all cores so far, from /proc/stat."""
+    with open("/proc/stat") as stat:
+        ticks = [int(x) for x in stat.readline().split()[1:]]
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)
 
 
 def cpu_by_group() -> dict[str, float]:
@@ -260,16 +272,17 @@ def run_classroom(students: int, heavy: int, nodes: int, pods: int, seconds: flo
         barrier = threading.Barrier(len(class_))
         until = time.time() + seconds
         threads = [threading.Thread(target=attend, args=(base, s, barrier, until)) for s in class_]
-        for thread in threads:
-            thread.start()
         timeline = CpuTimeline()
         timeline.start()
+        for thread in threads:
+            thread.start()
         watch_database(class_, until=time.time() + 30)
         for thread in threads:
             thread.join(timeout=seconds + 120)
         timeline.stop()
         stop_runs([s.run_id for s in class_ if s.run_id is not None])
-    return report(class_, students, heavy, nodes, pods) + "\n" + timeline.report()
+    start = min((s.posted_at for s in class_ if s.posted_at), default=0.0)
+    return report(class_, students, heavy, nodes, pods) + "\n" + timeline.report(start)
 
 
 def warm_up(base: str, slug: str) -> None:
