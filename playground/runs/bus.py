@@ -58,15 +58,20 @@ def new_runs_channel(lane_name: str) -> str:
 
 def announce_run(run_id: int, bulk: bool) -> None:
     """A run waiting for a worker (new, or re-queued): every engine of its lane hears its id at
-    once and the first one free claims it (leases.claim_queued). The Celery doorbell follows,
-    sent from a thread of its own: it is the guarantee should no engine be listening, and a
-    request does not wait for it (a class's 45 sends took p50 0.14 s, p95 0.6 s inside the POST,
-    and Celery took p50 0.6 s more to hand each to a pool process: docs/benchmarks.md)."""
+    once and the first one free claims it (leases.claim_queued). The Celery doorbell rings only
+    when no engine heard it (Redis counts the listeners a PUBLISH reached): no worker running
+    yet, or one without engines listening. It is sent from a thread of its own, so a request
+    does not wait for Celery. Rung for every run as well, a class's 45 doorbells cost the web
+    server a Celery send each and the engines a lease round trip each for runs they had already
+    claimed (docs/benchmarks.md, classroom). Should every engine that heard it die before claiming,
+    the watchdog announces the run again after RUNS_QUEUE_GRACE_SECONDS (recovery.py)."""
     try:
-        redis_client().publish(new_runs_channel(lane(bulk)), run_id)
+        heard = redis_client().publish(new_runs_channel(lane(bulk)), run_id)
     except redis.RedisError:  # the doorbell still rings
         log.warning("could not announce run %s to the engines", run_id, exc_info=True)
-    _doorbells.send(run_id, bulk)
+        heard = 0
+    if not heard:
+        _doorbells.send(run_id, bulk)
 
 
 class DoorbellSender:

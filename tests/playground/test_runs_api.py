@@ -24,6 +24,9 @@ DOCS = [
 ]
 
 
+ANNOUNCE_RUN = bus.announce_run
+
+
 @pytest.fixture(autouse=True)
 def no_worker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     queued: list[int] = []
@@ -332,6 +335,25 @@ def test_a_doorbell_rings_its_runs_lane(monkeypatch: pytest.MonkeyPatch) -> None
     bus.ring(7, False)
     bus.ring(8, True)
     assert sent == [([7], live.CELERY_TASK_DEFAULT_QUEUE), ([8], live.RUNS_LANE_QUEUES["bulk"])]
+
+
+def test_the_doorbell_rings_only_when_no_engine_heard_the_announcement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the real Redis: a run announced while an engine of its lane listens is claimed by it,
+    so Celery is not asked; announced to nobody (no worker up yet), the doorbell rings."""
+    rung: list[tuple[int, bool]] = []
+    monkeypatch.setattr(bus, "announce_run", ANNOUNCE_RUN)  # not no_worker's stand-in
+    monkeypatch.setattr(bus._doorbells, "send", lambda run_id, bulk: rung.append((run_id, bulk)))
+    bus.announce_run(41, False)
+    listener = bus.redis_client().pubsub()
+    listener.subscribe(bus.new_runs_channel("interactive"))
+    try:
+        assert listener.get_message(timeout=5)["type"] == "subscribe"
+        bus.announce_run(42, False)
+        assert listener.get_message(timeout=5)["data"] == b"42"
+        bus.announce_run(43, True)  # an interactive engine does not hear the bulk lane
+    finally:
+        listener.close()
+    assert rung == [(41, False), (43, True)]
 
 
 @pytest.mark.django_db(transaction=True)
