@@ -559,6 +559,24 @@ def test_announced_runs_are_claimed_by_the_first_engine_in_one_update(committed:
     assert fresh(stopped).status == Run.Status.FINISHED and fresh(stopped).lease_token == leases.QUEUED_LEASE
 
 
+def test_a_claimed_runs_status_commits_read_nothing_and_a_restart_names_the_new_run(
+        harness: Harness, committed: list[Any], fake_core: None) -> None:
+    """The engine's copy of the run is read as viewers see it (its owner's profile, the run that
+    restarted it): a status commit costs no query for them. A restart command makes the new run."""
+    run = make_run([node("n1"), pod("a")])
+    (claimed,) = leases.claim_queued([run.pk], harness.engine.token)
+    with CaptureQueriesContext(connection) as queries:
+        view = selectors.run_view(claimed)
+    assert len(queries) == 0 and view["owner"]["isGuest"] is False and view["restartedAs"] is None
+    harness.engine._drive(claimed)
+    harness.run(1)
+    again = services.restart_run(fresh(run), run.owner)
+    harness.engine.wake(run.pk)
+    harness.run(2)
+    last = [payload for _, run_id, what, payload in committed if run_id == run.pk and what == "status"][-1]
+    assert (last["status"], last["reason"], last["restartedAs"]) == ("finished", Run.RESTARTED, again.pk)
+
+
 def test_an_engine_drives_the_runs_it_claims_and_ignores_the_ones_it_holds(
         harness: Harness, fake_core: None) -> None:
     run = make_run([node("n1"), pod("a")])
