@@ -16,8 +16,9 @@ No run holds a process while it sleeps, is paused, settled or waits for commands
                         wake-up missed are woken
 
 Building a scenario (`Simulation.from_documents`, ~0.6 s for 300 nodes / 2,000 pods) cannot be
-sliced, so it runs in a builder thread, smallest scenario first; Python's GIL switch interval (5 ms) keeps the engine
-thread serving the other runs meanwhile. Rebuilding a run's history (the command log replayed)
+sliced, so a big one runs in a builder thread, smallest scenario first, and Python's GIL switch
+interval keeps the engine thread serving the other runs meanwhile; a small one (a lesson, 1-3 ms:
+INLINE_BUILD_MAX_DOCUMENTS) is built in the engine thread. Rebuilding a run's history (the command log replayed)
 is sliced like any other work, and the heartbeat renews its lease meanwhile.
 """
 from __future__ import annotations
@@ -45,6 +46,11 @@ log = logging.getLogger(__name__)
 # After this many slices in a row for urgent work while computing runs wait, one computing run
 # gets its slice: a class's paced runs and commands come first, but speed-0 runs never starve.
 URGENT_BURST = 4
+
+# A scenario this small is built in the engine thread: the builder thread's hand-over, and the
+# status-only commit a run makes while its cluster loads, cost more than the build. Lessons have
+# 6-34 documents and build in 1-3 ms; 300 nodes / 2,000 pods take ~0.6 s.
+INLINE_BUILD_MAX_DOCUMENTS = 100
 
 
 @dataclass(frozen=True)
@@ -195,13 +201,23 @@ class Engine:
         self._drive(run)
 
     def _drive(self, run: Run) -> None:
-        """A run whose lease this engine just took: build it (builder thread), then serve it."""
+        """A run whose lease this engine just took: build it, then serve it. A small scenario is
+        built here and now (a lesson: 1-3 ms); a bigger one in the builder thread, while its first
+        slice publishes that it left `queued`."""
         driver = RunDriver(run, self.token, self.clock, self.wall)
         driver.interrupt = self._urgent_waiting
         self.drivers[run.pk] = driver
-        driver.building = self.builder.submit(BuildJob(driver.build, len(run.documents or [])))
-        driver.building.add_done_callback(lambda _: self._post("built", run.pk))
-        self._make_ready(run.pk, urgent=True)  # its first slice publishes that it left `queued`
+        size = len(run.documents or [])
+        if size <= INLINE_BUILD_MAX_DOCUMENTS:
+            driver.building = Future()
+            try:
+                driver.building.set_result(driver.build())
+            except Exception as exc:  # noqa: BLE001 (the driver re-raises it in its slice: the run fails)
+                driver.building.set_exception(exc)
+        else:
+            driver.building = self.builder.submit(BuildJob(driver.build, size))
+            driver.building.add_done_callback(lambda _: self._post("built", run.pk))
+        self._make_ready(run.pk, urgent=True)
 
     def _urgent_waiting(self) -> bool:
         """Read by a computing run between advances (no lock: a list's truth is atomic), so a
