@@ -8,16 +8,45 @@ crossing waits for the busy event loop (and the GIL). Here the chain is built fo
 same middleware, `BaseHandler._get_response` at the bottom — and the whole of it runs in the
 request's thread in one crossing, as under WSGI. Everything else (body reading, signals, sending,
 streaming responses, disconnects) is Django's ASGIHandler unchanged.
+
+A request's thread is reused, too. Django gives each request a ThreadSensitiveContext of its own,
+for which asgiref starts a new thread and, at the end, another one to join it; `Thread.start()`
+waits on the event loop's thread until the new thread runs, which under a class's burst (20
+request threads per process holding the GIL in turn) held up every other request of the process
+(docs/benchmarks.md, classroom). Here each request borrows a single-thread executor from the
+process's free list and gives it back: the same one-request-at-a-time thread, started once.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+
+# Idle request threads kept per process (a burst's peak needs as many as it has requests at once).
+KEEP_IDLE_THREADS = 64
 
 
 class OneHopASGIHandler(ASGIHandler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.idle_threads: list[ThreadPoolExecutor] = []  # touched only on the event loop's thread
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        executor = self.idle_threads.pop() if self.idle_threads else ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="request")
+        try:
+            # Django's own ThreadSensitiveContext inside finds this one and uses its executor.
+            async with ThreadSensitiveContext(executor=executor):
+                await super().__call__(scope, receive, send)
+        finally:
+            if len(self.idle_threads) < KEEP_IDLE_THREADS:
+                self.idle_threads.append(executor)
+            else:
+                executor.shutdown(wait=False)
+
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
         chain: Any = self._middleware_chain  # type: ignore[has-type]

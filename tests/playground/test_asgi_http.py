@@ -77,3 +77,20 @@ async def test_an_exception_in_a_view_is_still_a_500_response(handler: OneHopASG
     settings.DEBUG_PROPAGATE_EXCEPTIONS = False
     status, _ = await get(handler, "/broken/")
     assert status == 500
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_requests_reuse_their_threads_instead_of_starting_new_ones(
+        handler: OneHopASGIHandler, monkeypatch: pytest.MonkeyPatch) -> None:
+    """asgiref starts a thread per request and another to join it, each start waiting on the event
+    loop's thread; here one request after another runs in the same thread, and no thread starts
+    once the first is up. With Django's own handler this fails (a new thread per request)."""
+    await get(handler, "/hop/")
+    started: list[str] = []
+    original = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start", lambda self: (started.append(self.name), original(self))[1])
+    for _ in range(3):
+        assert (await get(handler, "/hop/"))[0] == 200
+    assert started == []
+    assert len({ident for kind, ident in seen_threads if kind == "view"}) == 1
