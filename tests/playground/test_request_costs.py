@@ -38,7 +38,12 @@ def test_a_guests_first_run_start_writes_its_session_once(alice: Any) -> None:
     assert not [s for s in sql(queries) if "FOR UPDATE" in s or "COUNT(*)" in s and "lease_expires_at" in s]
     # The new guest's last_login comes with its INSERT: no UPDATE of it right after.
     assert not [s for s in sql(queries) if s.startswith('UPDATE "auth_user"')]
-    assert len(queries) <= 15, "\n".join(sql(queries))  # 21 before (docs/benchmarks.md, classroom)
+    # The run's INSERT carries its documents, alone: no UPDATE after it, no transaction around it.
+    statements = sql(queries)
+    insert = next(i for i, s in enumerate(statements) if s.startswith('INSERT INTO "runs_run"'))
+    assert not statements[insert - 1].startswith("SAVEPOINT") and not statements[insert + 1].startswith("RELEASE")
+    assert not [s for s in statements if s.startswith('UPDATE "runs_run"')]
+    assert len(queries) <= 10, "\n".join(statements)  # 21, then 13 before (docs/benchmarks.md, classroom)
     # The session works: the same guest on the next request, and its run is its own.
     me = client.get("/api/me").json()
     owner = Run.objects.get(pk=response.json()["id"]).owner
