@@ -186,3 +186,55 @@ def test_a_big_run_rebuilt_after_a_pause_and_after_it_finished_keeps_its_log_int
     after = api.stored_events(run["id"])
     assert contiguous(after) and after[: len(stored)] == stored
     assert any(e["kind"] == "pod.deleted" and e["pod"] == "default/p-7" for e in after[len(stored):])
+
+
+# ---- make run's two lanes, each worker taking only its own ----
+
+
+def parent_pid(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads parent processes from /proc")
+def test_make_runs_two_workers_each_take_only_their_own_lanes_runs(
+        live_env: dict[str, str], live_logs: Path, live_database_url: str) -> None:
+    """The workers `make run` starts (scripts.run.worker_commands), with its web server, in a
+    namespace of their own: lesson-sized runs are driven by the interactive worker's pool
+    processes, big ones (here 25 objects and more) by the bulk worker's, which compute at nice 19."""
+    import socket
+
+    from scripts import run as make_run
+
+    env = {**live_env, "PLAYGROUND_NAMESPACE": f"lanes-{os.getpid()}", "RUNS_BULK_MIN_OBJECTS": "25"}
+    with processes.listening_socket("127.0.0.1", 0) as listener:
+        port = listener.getsockname()[1]
+        server = start_logged("lanes-uvicorn", processes.asgi_server_command(listener.fileno()), env, live_logs,
+                              pass_fds=[listener.fileno()])
+    workers: dict[str, WorkerProcess] = {}
+    lanes: dict[int, str] = {}
+    try:
+        for command, lane_env in make_run.worker_commands().values():
+            lane = lane_env["RUNS_WORKER_LANES"]
+            process = start_logged(f"lanes-{lane}", command, {**env, **lane_env}, live_logs)
+            hostname = command[command.index("--hostname") + 1].replace("%h", socket.gethostname())
+            workers[lane] = WorkerProcess(hostname, process, live_logs / f"lanes-{lane}.log", env["REDIS_URL"])
+        for lane, worker in workers.items():
+            assert wait_until_ready(worker, STARTUP_TIMEOUT), f"the {lane} worker:\n{tail(worker.log_path)}"
+        url = f"http://127.0.0.1:{port}"
+        assert processes.wait_for_http(f"{url}/healthz", server, timeout=STARTUP_TIMEOUT)
+        small = [start(Api(url), preemption_cluster(nodes=1), speed=1, paused=True) for _ in range(4)]
+        big = [start(Api(url), big_cluster(nodes=5, pods=20), speed=1, paused=True) for _ in range(2)]
+        lanes.update({r["id"]: "interactive" for r in small} | {r["id"]: "bulk" for r in big})
+        holders = poll(lambda: (h := lease_holders(live_database_url, list(lanes))) and all(h.values()) and h,
+                       60, "every run to be held by a worker")
+        for run_id, lane in lanes.items():
+            pid = holders[run_id]
+            assert pid is not None and parent_pid(pid) == workers[lane].process.pid, (run_id, lane, holders)
+            assert os.getpriority(os.PRIO_PROCESS, pid) == (19 if lane == "bulk" else 0)
+    finally:
+        processes.stop_all([*(w.process for w in workers.values()), server])
+        if lanes and not live_database_url.startswith("sqlite"):
+            with psycopg.connect(live_database_url) as conn:  # over: the session's worker leaves them alone
+                conn.execute("UPDATE runs_run SET status = 'finished', reason = 'stopped', lease_token = '', "
+                             "lease_expires_at = NULL WHERE id = ANY(%s)", (list(lanes),))
