@@ -118,7 +118,7 @@ class RunDriver:
                 return IDLE  # the builder's callback wakes the engine
             self._start_rebuild(self.building.result())
         if self.rebuild is not None and not self._rebuild_slice(until):
-            return READY
+            return self._end_slice()
         if self.commands_due:
             self._apply_commands()
         return self._proceed(until)
@@ -150,9 +150,17 @@ class RunDriver:
             elif now - self.batch_started >= conf.BATCH_SECONDS:
                 self._flush()
             if self._slice_over(until, now):
-                return READY
+                return self._end_slice()
         self._flush()
         return DONE
+
+    def _end_slice(self) -> Next:
+        """The slice is over, the run not. When urgent work waits (commands, new runs), what this
+        run computed is committed first, so its viewers do not wait behind that work: a new run's
+        snapshot, cut off before its commit, waited 0.3 s behind a class's next 13 runs."""
+        if self.events and self.interrupt():
+            self._flush_some()
+        return READY
 
     def _idle(self) -> Next:
         now = self.clock()

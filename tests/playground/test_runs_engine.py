@@ -559,6 +559,19 @@ def test_announced_runs_are_claimed_by_the_first_engine_in_one_update(committed:
     assert fresh(stopped).status == Run.Status.FINISHED and fresh(stopped).lease_token == leases.QUEUED_LEASE
 
 
+def test_a_slice_cut_short_by_urgent_work_commits_what_it_computed_first(
+        harness: Harness, committed: list[Any], fake_core: None) -> None:
+    """A new run's first slice stops for the inbox (a class's next runs) right after its snapshot:
+    the snapshot and its status are committed and published before the engine turns to them."""
+    run = make_run([node("n1"), pod("a")], paused=True)
+    (claimed,) = leases.claim_queued([run.pk], harness.engine.token)
+    harness.engine._drive(claimed)
+    harness.engine.drivers[run.pk].interrupt = lambda: True  # urgent work waits in the inbox
+    harness.engine.tick()
+    assert [e["kind"] for e in stored(run)][:1] == ["cluster.snapshot"]
+    assert statuses(committed, run) == ["paused"]
+
+
 def test_a_claimed_runs_status_commits_read_nothing_and_a_restart_names_the_new_run(
         harness: Harness, committed: list[Any], fake_core: None) -> None:
     """The engine's copy of the run is read as viewers see it (its owner's profile, the run that
