@@ -18,9 +18,8 @@ process's free list and gives it back: the same one-request-at-a-time thread, st
 """
 from __future__ import annotations
 
-from typing import Any
-
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler

@@ -296,7 +296,7 @@ class RunDriver:
         self.done = True
 
     def _control_restart(self, command: RunCommand) -> None:
-        vars(self.run_row).pop("restarted_as_pk", None)  # its restart exists now: run_view reads it
+        self.run_row.__dict__.pop("restarted_as_pk", None)  # its restart exists now: run_view reads it
         self._set_status(Status.FINISHED, Run.RESTARTED)
         self.done = True
 
