@@ -18,8 +18,9 @@ No run holds a process while it sleeps, is paused, settled or waits for commands
 Building a scenario (`Simulation.from_documents`, ~0.6 s for 300 nodes / 2,000 pods) cannot be
 sliced, so a big one runs in a builder thread, smallest scenario first, and Python's GIL switch
 interval keeps the engine thread serving the other runs meanwhile; a small one (a lesson, 1-3 ms:
-INLINE_BUILD_MAX_DOCUMENTS) is built in the engine thread. Rebuilding a run's history (the command log replayed)
-is sliced like any other work, and the heartbeat renews its lease meanwhile.
+INLINE_BUILD_MAX_OBJECTS, a workload's pods counted) is built in the engine thread. Rebuilding a
+run's history (the command log replayed) is sliced like any other work, and the heartbeat renews
+its lease meanwhile.
 """
 from __future__ import annotations
 
@@ -49,8 +50,19 @@ URGENT_BURST = 4
 
 # A scenario this small is built in the engine thread: the builder thread's hand-over, and the
 # status-only commit a run makes while its cluster loads, cost more than the build. Lessons have
-# 6-34 documents and build in 1-3 ms; 300 nodes / 2,000 pods take ~0.6 s.
-INLINE_BUILD_MAX_DOCUMENTS = 100
+# 6-34 objects and build in 1-3 ms; 300 nodes / 2,000 pods take ~0.6 s.
+INLINE_BUILD_MAX_OBJECTS = 100
+
+
+def build_cost(documents: list[Any] | None) -> int:
+    """Roughly the objects a build creates: each document, and a workload's pods (a Deployment
+    of 5,000 replicas is one document but no small build)."""
+    cost = 0
+    for doc in documents or []:
+        spec = doc.get("spec") if isinstance(doc, dict) else None
+        pods = [spec.get(key) for key in ("replicas", "parallelism")] if isinstance(spec, dict) else []
+        cost += 1 + max([n for n in pods if isinstance(n, int) and not isinstance(n, bool) and n > 0], default=0)
+    return cost
 
 
 @dataclass(frozen=True)
@@ -207,8 +219,8 @@ class Engine:
         driver = RunDriver(run, self.token, self.clock, self.wall)
         driver.interrupt = self._urgent_waiting
         self.drivers[run.pk] = driver
-        size = len(run.documents or [])
-        if size <= INLINE_BUILD_MAX_DOCUMENTS:
+        size = build_cost(run.documents)
+        if size <= INLINE_BUILD_MAX_OBJECTS:
             driver.building = Future()
             try:
                 driver.building.set_result(driver.build())

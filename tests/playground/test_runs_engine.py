@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from playground.runs import bus, conf, leases, replay, selectors, services
+from playground.runs import engine as engine_module
 from playground.runs.engine import Engine
 from playground.runs.models import Run, RunCommand, RunEvent
 from playground.scenarios.models import Scenario
@@ -557,6 +558,31 @@ def test_announced_runs_are_claimed_by_the_first_engine_in_one_update(committed:
     assert {r.pk: (r.status, r.attempts) for r in taken} == {paused.pk: ("paused", 1), running.pk: ("running", 1)}
     assert leases.claim_queued(ids, "engine-b") == []  # the second engine finds them taken
     assert fresh(stopped).status == Run.Status.FINISHED and fresh(stopped).lease_token == leases.QUEUED_LEASE
+
+
+def test_small_scenarios_are_built_in_the_engine_thread_and_big_ones_by_the_builder(
+        clock: FakeClock, committed: list[Any], fake_core: None) -> None:
+    """A lesson-sized scenario is built at once in the engine thread; one that creates many pods
+    goes to the builder, even when it is a single Deployment of 5,000 replicas."""
+    class RecordingBuilder(InlineBuilder):
+        def __init__(self) -> None:
+            self.costs: list[int] = []
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            self.costs.append(fn.cost)
+            return super().submit(fn, *args, **kwargs)
+
+    builder = RecordingBuilder()
+    engine = Engine(clock=clock, wall=clock.wall, builder=builder)
+    deployment = {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"},
+                  "spec": {"replicas": 5000, "selector": {"matchLabels": {"app": "web"}},
+                           "template": {"metadata": {"labels": {"app": "web"}},
+                                        "spec": {"containers": [{"name": "c"}]}}}}
+    assert engine_module.build_cost([node("n1"), deployment]) == 5002
+    small, big = make_run([node("n1"), pod("a")]), make_run([node("n1"), deployment])
+    for run in leases.claim_queued([small.pk, big.pk], engine.token):
+        engine._drive(run)
+    assert engine.drivers[small.pk].building.done() and builder.costs == [5002]
 
 
 def test_a_slice_cut_short_by_urgent_work_commits_what_it_computed_first(
