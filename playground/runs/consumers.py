@@ -371,11 +371,7 @@ def _submit(run_id: int, user: Any, owner_id: int | None, body: Any) -> RunComma
 submit_in_pool = database_sync_to_async(_submit, thread_sensitive=False)
 
 
-def _refresh_verdict(command: RunCommand) -> None:
-    command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
-
-
-refresh_verdict = database_sync_to_async(_refresh_verdict, thread_sensitive=False)
+refresh_verdict = database_sync_to_async(RunCommand.refresh_verdict, thread_sensitive=False)
 
 
 def _envelope(exc: APIException) -> dict[str, Any]:

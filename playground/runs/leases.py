@@ -12,6 +12,7 @@ import os
 import socket
 import uuid
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
 import psycopg
@@ -99,10 +100,10 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
     texts = bus.encode_events(events)
     view = selectors.run_view(run) if status_changed else None
     verdicts = [selectors.command_view(c) for c in applied]
-    if connection.vendor == "postgresql" and state is None:
-        if not _commit_in_one_statement(run.pk, token, fields, events, texts, applied):
+    if connection.vendor == "postgresql":
+        if not _commit_in_one_statement(run.pk, token, fields, events, texts, applied, state):
             raise LeaseLost(run.pk)
-    else:
+    else:  # SQLite (unit tests, a laptop without PostgreSQL): the same writes in a transaction
         with transaction.atomic():
             if not _update_fenced(run.pk, token, fields):
                 raise LeaseLost(run.pk)
@@ -116,50 +117,56 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
     return sum(map(len, texts))
 
 
-# A tick in one statement and one round trip (PostgreSQL, autocommit): the fenced run UPDATE, the
-# events' INSERT and the verdicts' UPDATE as data-modifying CTEs, the latter two only for a run
-# the fence let through. Under a class's load, with both cores busy, every round trip to
-# PostgreSQL waits to be scheduled twice: as BEGIN, UPDATE, COPY (two), verdicts and COMMIT, a
-# commit cost an engine six, and engines spent 85 % of their busy time waiting on them
-# (docs/benchmarks.md, classroom). Idle, it is as fast as COPY from 3 to 250 events. A tick that
-# also stores a state (now and then, megabytes) takes the transaction below.
+# A tick's writes are plain SQL: the ORM compiled the run's UPDATE and a CASE/WHEN bulk_update of
+# the verdicts anew on every commit, most of an engine's CPU for a class's clicks (docs/benchmarks.md).
+_RUN_TICK_FIELDS = ("status", "reason", "speed", "time", "clock_wall", "last_seq", "updated_at", "lease_expires_at")
 
 
 def _commit_in_one_statement(run_id: int, token: str, fields: dict[str, Any], events: list[dict[str, Any]],
-                             texts: list[str], applied: list[RunCommand]) -> bool:
+                             texts: list[str], applied: list[RunCommand], state: dict[str, Any] | None) -> bool:
+    """The tick in one statement and one round trip (PostgreSQL, autocommit): False, and nothing
+    written, if the lease is no longer ours. Under a class's load, with both cores busy, every
+    round trip waits to be scheduled twice; as BEGIN, UPDATE, COPY (two), verdicts and COMMIT a
+    commit cost an engine six, and engines spent 85 % of their busy time waiting on them
+    (docs/benchmarks.md, classroom). Idle, it is as fast as COPY from 3 to 250 events.
+
+    The lists go in binary (%b) with server-side binding: Django's cursors quote every value into
+    the SQL text, and psycopg's text arrays escape every element with a regex; for a batch of JSON
+    texts either cost more than the round trips saved."""
     assert tuple(fields) == _RUN_TICK_FIELDS
-    q = connection.ops.quote_name
-    run_columns = ", ".join(f"{q(Run._meta.get_field(n).column)} = %s" for n in fields)
-    verdict_columns = ", ".join(f"{q(RunCommand._meta.get_field(n).column)} = v.{n}" for n in _VERDICT_FIELDS)
-    sql = (f"WITH fenced AS (UPDATE {Run._meta.db_table} SET {run_columns} WHERE id = %s AND lease_token = %s "
-           f"RETURNING id), "
-           f"events AS (INSERT INTO {RunEvent._meta.db_table} (run_id, seq, t, kind, data) "
-           f"SELECT fenced.id, e.seq, e.t, e.kind, e.data FROM fenced, "
-           f"unnest(%b::integer[], %b::double precision[], %b::text[], %b::text[]) AS e(seq, t, kind, data)), "
-           f"verdicts AS (UPDATE {RunCommand._meta.db_table} AS c SET {verdict_columns} FROM fenced, "
-           f"unnest(%b::bigint[], %b::text[], %b::integer[], %b::double precision[], %b::integer[], %b::text[]::jsonb[]) "
-           f"AS v(id, status, tick, time, after_seq, error) WHERE c.id = v.id) "
-           f"SELECT count(*) FROM fenced")
     params = [*_db_values(Run, fields), run_id, token,
               [e["seq"] for e in events], [float(e.get("t", 0.0)) for e in events], [e["kind"] for e in events], texts,
-              [c.pk for c in applied], [c.status for c in applied], [c.tick for c in applied],
-              [c.time for c in applied], [c.after_seq for c in applied],
-              [None if c.error is None else json.dumps(c.error) for c in applied]]
+              [c.pk for c in applied], *([getattr(c, n) for c in applied] for n in RunCommand.VERDICT_FIELDS[:-1]),
+              [None if c.error is None else json.dumps(c.error) for c in applied],
+              fields["last_seq"], None if state is None else json.dumps(state)]
     connection.ensure_connection()
     # Errors as Django's (a broken connection is then closed by close_old_connections).
-    # Server-side binding, the lists in binary (%b): Django's cursors quote every value into the
-    # SQL text, and psycopg's text arrays escape every element with a regex; for a batch of JSON
-    # texts either cost more than the round trips saved.
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_tick_sql(), params)
         row = cursor.fetchone()
         return bool(row and row[0])
 
 
-# A tick's writes are plain SQL: the ORM compiled this UPDATE and a CASE/WHEN bulk_update of the
-# verdicts anew on every commit, most of an engine's CPU for a class's clicks (docs/benchmarks.md).
-_RUN_TICK_FIELDS = ("status", "reason", "speed", "time", "clock_wall", "last_seq", "updated_at", "lease_expires_at")
-_VERDICT_FIELDS = ("status", "tick", "time", "after_seq", "error")
+@cache
+def _tick_sql() -> str:
+    """The fenced run UPDATE, then — only for a run the fence let through — the events' INSERT,
+    the verdicts' UPDATE and the state's upsert (when one is due), as data-modifying CTEs."""
+    assert RunCommand.VERDICT_FIELDS == ("status", "tick", "time", "after_seq", "error")  # the unnest below
+    q = connection.ops.quote_name
+    run_columns = ", ".join(f"{q(Run._meta.get_field(n).column)} = %s" for n in _RUN_TICK_FIELDS)
+    verdict_columns = ", ".join(f"{q(RunCommand._meta.get_field(n).column)} = v.{n}" for n in RunCommand.VERDICT_FIELDS)
+    return (f"WITH fenced AS (UPDATE {Run._meta.db_table} SET {run_columns} WHERE id = %s AND lease_token = %s "
+            f"RETURNING id), "
+            f"events AS (INSERT INTO {RunEvent._meta.db_table} (run_id, seq, t, kind, data) "
+            f"SELECT fenced.id, e.seq, e.t, e.kind, e.data FROM fenced, "
+            f"unnest(%b::integer[], %b::double precision[], %b::text[], %b::text[]) AS e(seq, t, kind, data)), "
+            f"verdicts AS (UPDATE {RunCommand._meta.db_table} AS c SET {verdict_columns} FROM fenced, "
+            f"unnest(%b::bigint[], %b::text[], %b::integer[], %b::double precision[], %b::integer[], "
+            f"%b::text[]::jsonb[]) AS v(id, status, tick, time, after_seq, error) WHERE c.id = v.id), "
+            f"states AS (INSERT INTO {RunState._meta.db_table} (run_id, seq, state) "
+            f"SELECT fenced.id, s.seq, s.state::jsonb FROM fenced, (SELECT %b::integer AS seq, %b::text AS state) AS s "
+            f"WHERE s.state IS NOT NULL ON CONFLICT (run_id, seq) DO UPDATE SET state = EXCLUDED.state) "
+            f"SELECT count(*) FROM fenced")
 
 
 def _db_values(model: Any, values: dict[str, Any]) -> list[Any]:
@@ -179,8 +186,8 @@ def _update_fenced(run_id: int, token: str, fields: dict[str, Any]) -> bool:
 
 def _store_verdicts(applied: list[RunCommand]) -> None:
     columns = ", ".join(f"{connection.ops.quote_name(RunCommand._meta.get_field(n).column)} = %s"
-                        for n in _VERDICT_FIELDS)
-    rows = [[*_db_values(RunCommand, {n: getattr(c, n) for n in _VERDICT_FIELDS}), c.pk] for c in applied]
+                        for n in RunCommand.VERDICT_FIELDS)
+    rows = [[*_db_values(RunCommand, {n: getattr(c, n) for n in RunCommand.VERDICT_FIELDS}), c.pk] for c in applied]
     with connection.cursor() as cursor:
         cursor.executemany(f"UPDATE {RunCommand._meta.db_table} SET {columns} WHERE id = %s", rows)
 

@@ -148,6 +148,12 @@ class RunCommand(models.Model):
         ordering = ["run", "seq"]
         constraints = [models.UniqueConstraint(fields=["run", "seq"], name="runcommand_unique_seq")]
 
+    # What the worker writes when it answers a command (applied or rejected, where, why).
+    VERDICT_FIELDS = ("status", "tick", "time", "after_seq", "error")
+
     @property
     def is_cluster(self) -> bool:
         return self.type in self.CLUSTER
+
+    def refresh_verdict(self) -> None:
+        self.refresh_from_db(fields=list(self.VERDICT_FIELDS))

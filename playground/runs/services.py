@@ -207,7 +207,7 @@ def _wait_for_verdict(command: RunCommand, heard: Callable[[float], bool], timeo
     if not look_first:
         heard(min(timeout, conf.VERDICT_RECHECK_SECONDS))
     while True:
-        command.refresh_from_db(fields=["status", "tick", "time", "after_seq", "error"])
+        command.refresh_verdict()
         left = deadline - time.monotonic()
         if command.status != RunCommand.Status.PENDING or left <= 0:
             return command

@@ -38,7 +38,7 @@ TICK_SCRIPT = """
 import json
 from django.contrib.auth.models import User
 from playground.runs import bus, leases
-from playground.runs.models import Run, RunCommand, RunEvent
+from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios.models import Scenario
 published = []
 leases._publish_tick = lambda run_id, events, view, produced_at, verdicts, texts=None: published.append(
@@ -54,12 +54,13 @@ bad = RunCommand.objects.create(run=run, seq=2, type="delete_pod", payload={{"ty
 pause.status, pause.tick, pause.time, pause.after_seq = "applied", 3, 1.25, len(events)
 bad.status, bad.error = "rejected", {{"field": "pod", "value": "default/x", "message": "no pod default/x"}}
 run.status, run.reason, run.time, run.last_seq, run.clock_wall = "paused", "", 1.25, len(events), 1700000000.5
-leases.commit_tick(run, "mine", events, [pause, bad], False)
+leases.commit_tick(run, "mine", events, [pause, bad], False, state={{"nodes": ["n1"], "time": 1.25}})
+leases.commit_tick(run, "mine", [], [], False, state={{"nodes": ["n1", "n2"], "time": 1.25}})  # same seq: replaced
 lost = None
 try:
     later = [{{"seq": len(events) + 1, "t": 9.0, "kind": "pod.message", "message": "after the takeover"}}]
     run.last_seq = len(events) + 1
-    leases.commit_tick(run, "not-mine", later, [], False)
+    leases.commit_tick(run, "not-mine", later, [], False, state={{"nodes": []}})
 except leases.LeaseLost as exc:
     lost = str(exc)
 row = Run.objects.get(pk=run.pk)
@@ -68,14 +69,15 @@ print(json.dumps({{
     "commands": list(RunCommand.objects.filter(run=run).order_by("seq").values_list(
         "status", "tick", "time", "after_seq", "error")),
     "run": [row.status, row.time, row.last_seq, row.clock_wall],
+    "states": list(RunState.objects.filter(run=run).values_list("seq", "state")),
     "lost": lost, "published": published, "events": events}}))
 """
 
 
 def test_a_tick_is_one_statement_fenced_by_the_lease(live_manage: Callable[..., str]) -> None:
     """The worker's tick on PostgreSQL (leases.commit_tick, one statement): the run's row, its
-    events exactly as given and its commands' verdicts, or — the lease taken by another worker —
-    nothing at all, and nothing published."""
+    events exactly as given, its commands' verdicts and a state when one is due, or — the lease
+    taken by another worker — nothing at all, and nothing published."""
     import uuid
 
     out = live_manage("shell", "-c", TICK_SCRIPT.format(name=f"tick-{uuid.uuid4().hex[:8]}", texts=json.dumps(TRICKY)))
@@ -88,4 +90,5 @@ def test_a_tick_is_one_statement_fenced_by_the_lease(live_manage: Callable[..., 
         ["rejected", None, None, None, {"field": "pod", "value": "default/x", "message": "no pod default/x"}]]
     assert result["run"] == ["paused", 1.25, len(events), 1700000000.5]
     assert result["lost"] is not None
-    assert result["published"] == [[e["seq"] for e in events]]
+    assert result["states"] == [[len(events), {"nodes": ["n1", "n2"], "time": 1.25}]]
+    assert result["published"] == [[e["seq"] for e in events], []]

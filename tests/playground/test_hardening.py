@@ -364,7 +364,7 @@ def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
     monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
     monkeypatch.setattr(consumers, "submit_in_pool", database_sync_to_async(consumers._submit))
-    monkeypatch.setattr(consumers, "refresh_verdict", database_sync_to_async(consumers._refresh_verdict))
+    monkeypatch.setattr(consumers, "refresh_verdict", database_sync_to_async(RunCommand.refresh_verdict))
 
 
 async def open_socket(path: str, headers: list[tuple[bytes, bytes]] | None = None) -> Socket:

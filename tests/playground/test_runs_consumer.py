@@ -17,7 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from playground import ws_auth
 from playground.runs import bus, consumers, delivery, selectors
-from playground.runs.models import Run, RunEvent
+from playground.runs.models import Run, RunCommand, RunEvent
 from playground.runs.routing import websocket_urlpatterns
 from playground.scenarios.models import Scenario
 
@@ -57,7 +57,7 @@ def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
     monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
     monkeypatch.setattr(consumers, "submit_in_pool", database_sync_to_async(consumers._submit))
-    monkeypatch.setattr(consumers, "refresh_verdict", database_sync_to_async(consumers._refresh_verdict))
+    monkeypatch.setattr(consumers, "refresh_verdict", database_sync_to_async(RunCommand.refresh_verdict))
     monkeypatch.setattr(ws_auth, "_get_user", database_sync_to_async(channels_auth.get_user.func))
     monkeypatch.setattr(consumers, "backlog", consumers.BacklogPages())
     yield
