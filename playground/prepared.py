@@ -22,6 +22,10 @@ from django.db.models.query import get_related_populators
 M = TypeVar("M", bound=Model)
 
 
+# The example value of an id's Placeholder: negative, so no real row's, and within an id's range.
+AN_ID = -7_391_113
+
+
 class Placeholder:
     """Stands for a value in the queryset built once; each gets a distinctive value in the SQL's
     parameters, so its place there can be found. Keep it within the field's range: Django drops a

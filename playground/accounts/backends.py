@@ -11,11 +11,11 @@ from typing import Any
 
 from django.contrib.auth import backends, get_user_model
 
-from playground.prepared import Placeholder, Prepared
+from playground.prepared import AN_ID, Placeholder, Prepared
 
 _user_with_profile: Prepared[Any] = Prepared(
     lambda pk: get_user_model()._default_manager.select_related("profile").filter(pk=pk)[:1],
-    Placeholder(-7_391_113))
+    Placeholder(AN_ID))
 
 
 class ModelBackend(backends.ModelBackend):

@@ -11,7 +11,7 @@ from django.db.models import OuterRef, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from playground.prepared import Placeholder, Prepared
+from playground.prepared import AN_ID, Placeholder, Prepared
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios import selectors as scenarios
 
@@ -49,7 +49,7 @@ def viewable(runs: QuerySet[Run]) -> QuerySet[Run]:
 # Every WebSocket opening and REST read of a run: its SQL built once (playground/prepared.py).
 _watched_run: Prepared[Run] = Prepared(
     lambda pk: viewable(Run.objects.select_related("scenario").defer(*HEAVY_FIELDS)).filter(pk=pk)[:1],
-    Placeholder(-7_391_113))
+    Placeholder(AN_ID))
 
 
 def run_for_watcher(user: User, run_id: int) -> Run | None:
@@ -199,7 +199,7 @@ def runs_with_pending_commands(run_ids: list[int]) -> set[int]:
 # The engine looks for a run's commands on every wake-up: its SQL built once (playground/prepared.py).
 _pending_commands: Prepared[RunCommand] = Prepared(
     lambda run_id, after: RunCommand.objects.filter(run_id=run_id, seq__gt=after, status=RunCommand.Status.PENDING)
-    .order_by("seq"), Placeholder(-7_391_113), Placeholder(1_987_654_321))  # within seq's range
+    .order_by("seq"), Placeholder(AN_ID), Placeholder(1_987_654_321))  # within seq's range
 
 
 def pending_commands(run_id: int, after_seq: int) -> list[RunCommand]:

@@ -52,8 +52,8 @@ def can_edit(user: AnyUser, scenario: Scenario) -> bool:
 
 
 # A class's run starts all read their scenario: its SQL built once (playground/prepared.py).
-_scenario_without_manifests: Prepared[Scenario] = Prepared(lambda slug: _scenarios().defer("manifests").filter(slug=slug)[:1],
-                                       Placeholder("\x01placeholder-slug"))
+_scenario_without_manifests: Prepared[Scenario] = Prepared(
+    lambda slug: _scenarios().defer("manifests").filter(slug=slug)[:1], Placeholder("\x01placeholder-slug"))
 
 
 def readable_scenario(user: AnyUser, slug: str, *, defer_manifests: bool = False) -> Scenario:
