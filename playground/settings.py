@@ -9,8 +9,10 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from playground import local_postgres
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", BASE_DIR / ".run"))
+RUN_DIR = local_postgres.run_dir()
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -81,23 +83,17 @@ TEMPLATES = [
     },
 ]
 
+# PostgreSQL only: DATABASE_URL, else the checkout's private server that `make run` and
+# `make test` start (playground/local_postgres.py).
 DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{RUN_DIR / 'playground.sqlite3'}"),
-        conn_max_age=0,
-    )
+    "default": dj_database_url.parse(os.environ.get("DATABASE_URL") or local_postgres.url(RUN_DIR), conn_max_age=0)
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Worker and web write concurrently: wait for the lock instead of failing. IMMEDIATE makes a
-    # transaction take the write lock up front, where the timeout applies; a deferred one that
-    # upgrades from read to write fails at once with "database is locked". WAL lets readers
-    # (the web server) go on while the worker writes.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
-    )
+if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured(f"DATABASE_URL={os.environ.get('DATABASE_URL')!r}: the playground needs PostgreSQL "
+                               "(postgresql://user@host:port/name), or unset it for the checkout's private server.")
 # Set by playground/asgi.py: this process is the web server (one of WEB_PROCESSES).
 WEB_SERVER = os.environ.get("PLAYGROUND_WEB_SERVER") == "1"
-if WEB_SERVER and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+if WEB_SERVER:
     # A request runs in a thread of its own, so without a pool every request opened a new
     # PostgreSQL connection. Not in the Celery worker: a pool's connections and threads do not
     # survive its fork.

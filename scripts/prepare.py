@@ -18,9 +18,6 @@ def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playground.settings")
     django.setup()
     Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # WhiteNoise warns when it is missing
-    database = settings.DATABASES["default"]
-    if database["ENGINE"].endswith("sqlite3"):
-        Path(database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     call_command("migrate", interactive=False, verbosity=int(os.environ.get("PREPARE_VERBOSITY", "1")))
     if "load_lessons" in get_commands():
         call_command("load_lessons")

@@ -7,6 +7,7 @@ stopping a child also stops whatever it forked (Celery's pool, uvicorn's workers
 from __future__ import annotations
 
 import os
+import pwd
 import signal
 import socket
 import subprocess
@@ -19,6 +20,12 @@ from pathlib import Path
 from typing import IO
 
 
+class Child(subprocess.Popen[bytes]):
+    """A child process, and the signal that asks it to shut down."""
+
+    stop_signal: signal.Signals = signal.SIGTERM
+
+
 def start(
     command: Sequence[str],
     *,
@@ -26,9 +33,12 @@ def start(
     cwd: Path | None = None,
     log: IO[bytes] | None = None,
     pass_fds: Sequence[int] = (),
-) -> subprocess.Popen[bytes]:
-    """Start `command` in a new process group; output goes to `log` or to our own stdout."""
-    return subprocess.Popen(
+    stop_signal: signal.Signals = signal.SIGTERM,
+    user: pwd.struct_passwd | None = None,
+) -> Child:
+    """Start `command` in a new process group (as `user` when given); output goes to `log` or to
+    our own stdout. `stop` sends it `stop_signal` first."""
+    child = Child(
         list(command),
         env=dict(env) if env is not None else None,
         cwd=cwd,
@@ -37,7 +47,16 @@ def start(
         stderr=subprocess.STDOUT if log is not None else None,
         start_new_session=True,
         pass_fds=tuple(pass_fds),
+        user=None if user is None else user.pw_uid,
+        group=None if user is None else user.pw_gid,
+        extra_groups=None if user is None else [],
     )
+    child.stop_signal = stop_signal
+    return child
+
+
+def stop_signal(proc: subprocess.Popen[bytes]) -> signal.Signals:
+    return proc.stop_signal if isinstance(proc, Child) else signal.SIGTERM
 
 
 def group_alive(pgid: int) -> bool:
@@ -68,11 +87,12 @@ def _wait_group_gone(proc: subprocess.Popen[bytes], deadline: float) -> bool:
 
 
 def stop(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    """SIGTERM the leader (so it shuts down its own children), then SIGKILL the group after `timeout`."""
+    """Its stop signal (SIGTERM unless started with another) to the leader, so it shuts down its own
+    children; then SIGKILL the group after `timeout`."""
     pgid = proc.pid
     if proc.poll() is None:
         try:
-            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(stop_signal(proc))
         except ProcessLookupError:
             pass
     if _wait_group_gone(proc, time.monotonic() + timeout):
@@ -86,11 +106,11 @@ def stop(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
 
 
 def stop_all(procs: Sequence[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
-    """Stop several groups at once: SIGTERM every leader first, so their shutdowns overlap."""
+    """Stop several groups at once: signal every leader first, so their shutdowns overlap."""
     for proc in procs:
         if proc.poll() is None:
             try:
-                proc.send_signal(signal.SIGTERM)
+                proc.send_signal(stop_signal(proc))
             except ProcessLookupError:
                 pass
     deadline = time.monotonic() + timeout
@@ -98,6 +118,12 @@ def stop_all(procs: Sequence[subprocess.Popen[bytes]], timeout: float = 10.0) ->
         _wait_group_gone(proc, deadline)
     for proc in procs:
         stop(proc, timeout=0)
+
+
+def kill(procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    """SIGKILL each process group now; safe inside a signal handler (the stop then reaps them)."""
+    for proc in procs:
+        _signal_group(proc.pid, signal.SIGKILL)
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -1,8 +1,10 @@
-"""`make run`: Redis, migrations and lessons, then the ASGI server and a Celery worker.
+"""`make run`: Redis and PostgreSQL, migrations and lessons, then the ASGI server and the Celery workers.
 
-Both run in the foreground, each in its own process group. Ctrl-C (or SIGTERM/SIGHUP) stops
-them, and a private Redis if one was started: SIGTERM first, SIGKILL after STOP_TIMEOUT seconds.
-If either child dies, the other is stopped too and the exit code says so.
+Each runs in its own process group. Ctrl-C (or SIGTERM/SIGHUP) stops them, then the private
+Redis and PostgreSQL if they were started: each its stop signal first, SIGKILL after STOP_TIMEOUT
+seconds. The stop always completes: signals that arrive meanwhile never interrupt it (a second
+Ctrl-C only kills the web server and workers at once). If a child dies, the rest are stopped too
+and the exit code says so.
 """
 from __future__ import annotations
 
@@ -14,13 +16,15 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from scripts import processes, redis_local
+from playground import local_postgres
+from scripts import postgres_local, processes, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
-RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", ROOT / ".run"))
+RUN_DIR = local_postgres.run_dir()
 STOP_TIMEOUT = float(os.environ.get("STOP_TIMEOUT", "10"))
 HEALTHY_TIMEOUT = 60.0
 
@@ -29,12 +33,39 @@ class Stop(Exception):
     """A signal asked us to stop."""
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+SERVICES = ("redis", "postgres")  # stopped after the apps, which use them while stopping
+
+
+# What make run started, by name; the signal handlers read it.
+CHILDREN: dict[str, subprocess.Popen[bytes]] = {}
+
+
 def raise_stop(signum: int, frame: FrameType | None) -> None:
+    """The first signal: the stop begins, and from now on signals are only noted."""
+    handle_signals(note_signal)
     raise Stop(signal.Signals(signum).name)
 
 
+def note_signal(signum: int, frame: FrameType | None) -> None:
+    """A signal while stopping never interrupts the stop; a second Ctrl-C kills the apps at once."""
+    if signum == signal.SIGINT:
+        say("Killing the web server and workers now (SIGKILL); the database and Redis stop as usual.")
+        processes.kill([proc for name, proc in CHILDREN.items() if name not in SERVICES])
+    else:
+        say(f"{signal.Signals(signum).name} while stopping: the stop goes on (at most {STOP_TIMEOUT:g} s a part).")
+
+
+def handle_signals(handler: Callable[[int, FrameType | None], None]) -> None:
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, handler)
+
+
 def say(message: str) -> None:
-    print(f"[make run] {message}", flush=True)
+    try:
+        print(f"[make run] {message}", flush=True)
+    except OSError:  # the terminal closed (SIGHUP): nothing to tell, the work goes on
+        pass
 
 
 def worker_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
@@ -96,7 +127,11 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
     redis_url, private_redis = redis_local.ensure(os.environ.get("REDIS_URL", redis_local.DEFAULT_REDIS_URL), RUN_DIR)
     if private_redis is not None:
         children["redis"] = private_redis
-    env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "playground.settings"}
+    database_url, private_postgres = postgres_local.ensure(RUN_DIR)
+    if private_postgres is not None:
+        children["postgres"] = private_postgres
+    env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url,
+           "DJANGO_SETTINGS_MODULE": "playground.settings"}
     say("Applying migrations and loading the built-in lessons ...")
     if subprocess.run([sys.executable, "-m", "scripts.prepare"], check=False, cwd=ROOT, env=env).returncode != 0:
         say("Preparing the database failed (see above).")
@@ -116,34 +151,28 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
 
 
 def stop_children(children: dict[str, subprocess.Popen[bytes]]) -> None:
-    # Web and worker first, together; a private Redis last, since the worker talks to it while stopping.
-    apps = [proc for name, proc in children.items() if name != "redis"]
-    try:
-        processes.stop_all(apps, timeout=STOP_TIMEOUT)
-        if "redis" in children:
-            processes.stop(children["redis"], timeout=STOP_TIMEOUT)
-    except Stop:
-        say("Stopping now (SIGKILL).")
-        processes.stop_all(list(children.values()), timeout=0)
+    """Web and workers first, together; then the private services, which they use while stopping."""
+    handle_signals(note_signal)
+    apps = [proc for name, proc in children.items() if name not in SERVICES]
+    processes.stop_all(apps, timeout=STOP_TIMEOUT)
+    processes.stop_all([children[name] for name in SERVICES if name in children], timeout=STOP_TIMEOUT)
 
 
 def main() -> int:
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, raise_stop)
+    handle_signals(raise_stop)
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
-    children: dict[str, subprocess.Popen[bytes]] = {}
     code = 1
     try:
-        code = start_all(host, port, children)
+        code = start_all(host, port, CHILDREN)
     except Stop:
         say("Stopping ...")
         code = 0
-    except redis_local.RedisUnavailable as exc:
+    except (redis_local.RedisUnavailable, postgres_local.PostgresUnavailable) as exc:
         print(f"\n[make run] {exc}\n", file=sys.stderr, flush=True)
     finally:
-        stop_children(children)
-    if children:
+        stop_children(CHILDREN)
+    if CHILDREN:
         say("Stopped.")
     return code
 

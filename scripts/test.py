@@ -2,7 +2,9 @@
 
 Frontend unit tests (vitest) first, then pytest over tests/ (unit, integration against a real
 Redis, Celery worker and ASGI server, e2e in headless Chromium), so that pytest's summary is
-the last line printed. Extra arguments go to pytest: `make test PYTEST_ARGS="-k healthz -x"`.
+the last line printed. Every test runs on PostgreSQL: DATABASE_URL's server, else the
+checkout's private one (started here as `make run` does, and stopped after unless it was
+already running). Extra arguments go to pytest: `make test PYTEST_ARGS="-k healthz -x"`.
 """
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scripts import processes, redis_local
+from playground import local_postgres
+from scripts import postgres_local, processes, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
-RUN_DIR = Path(os.environ.get("PLAYGROUND_RUN_DIR", ROOT / ".run"))
+RUN_DIR = local_postgres.run_dir()
 FRONTEND = ROOT / "frontend"
 CHROMIUM = os.environ.get("PLAYGROUND_CHROMIUM", "/usr/bin/chromium")
 PYTEST_NO_TESTS_COLLECTED = 5
@@ -65,23 +68,26 @@ def main(pytest_args: list[str]) -> int:
     if wants_e2e(pytest_args) and not Path(CHROMIUM).exists():
         print(f"\n[make test] {chromium_missing_message()}\n", file=sys.stderr, flush=True)
         return 1
-    private_redis = None
+    services: list[subprocess.Popen[bytes]] = []
     try:
-        url, private_redis = redis_local.ensure(os.environ.get("REDIS_URL", redis_local.DEFAULT_REDIS_URL), RUN_DIR)
-        env = {**os.environ, "REDIS_URL": url, "PLAYGROUND_CHROMIUM": CHROMIUM}
+        redis_url, private_redis = redis_local.ensure(os.environ.get("REDIS_URL", redis_local.DEFAULT_REDIS_URL),
+                                                      RUN_DIR)
+        services += [private_redis] if private_redis else []
+        database_url, private_postgres = postgres_local.ensure(RUN_DIR)
+        services += [private_postgres] if private_postgres else []
+        env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url, "PLAYGROUND_CHROMIUM": CHROMIUM}
         frontend_code = frontend_tests(env)
         if frontend_code != 0:
             say(f"Frontend unit tests failed (exit code {frontend_code}); running pytest anyway.")
         pytest_code = pytest(pytest_args, env)
         return pytest_code or frontend_code
-    except redis_local.RedisUnavailable as exc:
+    except (redis_local.RedisUnavailable, postgres_local.PostgresUnavailable) as exc:
         print(f"\n[make test] {exc}\n", file=sys.stderr, flush=True)
         return 1
     except KeyboardInterrupt:
         return 130
     finally:
-        if private_redis is not None:
-            processes.stop(private_redis)
+        processes.stop_all(services)
 
 
 if __name__ == "__main__":

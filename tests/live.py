@@ -4,8 +4,8 @@ Registered by tests/conftest.py; documented in docs/development.md. The names ar
 other tests rely on: `redis_url`, `live_database_url`, `live_env`, `live_server_url`,
 `celery_worker_process`, `live_manage`, `browser`, `page`.
 
-The live processes share one database of their own, made for this session (PostgreSQL when
-127.0.0.1:5432 answers, else a temporary SQLite file), and one Redis database number claimed
+The live processes share one database of their own, made for this session on the PostgreSQL
+server the unit tests use (DATABASE_URL's, else the checkout's private one), and one Redis database number claimed
 for this session, so parallel test runs on one machine do not take each other's tasks. The
 test process itself keeps pytest-django's test database for unit tests; it creates data in
 the live database through the live server's REST API, or with `live_manage`.
@@ -31,6 +31,7 @@ import pytest
 import redis
 from celery import Celery
 
+from playground import local_postgres
 from scripts import processes
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-TEST_POSTGRES_URL = os.environ.get("PLAYGROUND_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_DB_NUMBERS = range(1, 16)
 REDIS_CLAIM_KEY = "playground:test-redis-db:{}"
 CHROMIUM = os.environ.get("PLAYGROUND_CHROMIUM", "/usr/bin/chromium")
@@ -124,21 +124,21 @@ def redis_url() -> Iterator[str]:
 # ---- the live database --------------------------------------------------------------------
 
 
-def postgres_admin_url() -> str | None:
-    """A PostgreSQL server we may create databases on, or None to use SQLite."""
-    if os.environ.get("PLAYGROUND_TEST_DB") == "sqlite":
-        return None
-    candidates = [TEST_POSTGRES_URL]
-    configured = os.environ.get("DATABASE_URL", "")
-    if configured.startswith(("postgres://", "postgresql://")):
-        candidates.insert(0, configured)
-    for url in candidates:
-        try:
-            psycopg.connect(url, connect_timeout=2, autocommit=True).close()
-            return url
-        except psycopg.Error:
-            continue
-    return None
+def postgres_admin_url() -> str:
+    """The server the unit tests use (settings: DATABASE_URL, else the checkout's private one), on
+    its `postgres` database, where this session's live database is created."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    url = os.environ.get("DATABASE_URL") or local_postgres.url(settings.RUN_DIR)
+    parts = urlsplit(url)
+    try:
+        psycopg.connect(url, connect_timeout=5, autocommit=True).close()
+    except psycopg.Error as exc:
+        pytest.fail(f"PostgreSQL does not answer at {database['HOST'] or 'localhost'} ({exc}). The tests run on "
+                    "PostgreSQL only: `make test` starts the checkout's private server, or set DATABASE_URL.",
+                    pytrace=False)
+    return urlunsplit((parts.scheme, parts.netloc, "/postgres", parts.query, parts.fragment))
 
 
 def drop_postgres_database(admin_url: str, name: str) -> None:
@@ -147,12 +147,9 @@ def drop_postgres_database(admin_url: str, name: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def live_database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """DATABASE_URL of a database made for this session: PostgreSQL if reachable, else SQLite."""
+def live_database_url() -> Iterator[str]:
+    """DATABASE_URL of a PostgreSQL database made for this session, dropped at its end."""
     admin_url = postgres_admin_url()
-    if admin_url is None:
-        yield f"sqlite:///{tmp_path_factory.mktemp('live-db') / 'live.sqlite3'}"
-        return
     name = f"playground_test_{os.getpid()}"
     drop_postgres_database(admin_url, name)  # left over by a killed run with the same pid
     with psycopg.connect(admin_url, autocommit=True) as conn:

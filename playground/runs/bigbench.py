@@ -115,11 +115,10 @@ def stored_bytes(run_id: int) -> tuple[int, int, int]:
     """(event rows' JSON bytes, state checkpoints' JSON bytes, checkpoints)."""
     events = RunEvent._meta.db_table
     states = RunState._meta.db_table
-    size = "pg_column_size" if connection.vendor == "postgresql" else "length"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COALESCE(SUM({size}(data)), 0) FROM {events} WHERE run_id = %s", [run_id])
+        cursor.execute(f"SELECT COALESCE(SUM(pg_column_size(data)), 0) FROM {events} WHERE run_id = %s", [run_id])
         event_bytes = int(cursor.fetchone()[0])
-        cursor.execute(f"SELECT COALESCE(SUM({size}(state)), 0), COUNT(*) FROM {states} WHERE run_id = %s",
+        cursor.execute(f"SELECT COALESCE(SUM(pg_column_size(state)), 0), COUNT(*) FROM {states} WHERE run_id = %s",
                        [run_id])
         state_bytes, checkpoints = cursor.fetchone()
     return event_bytes, int(state_bytes), int(checkpoints)

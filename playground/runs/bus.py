@@ -27,7 +27,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from playground.runs.jsontext import encode_json
+from playground.jsontext import encode_json
 
 log = logging.getLogger(__name__)
 

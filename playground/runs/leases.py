@@ -100,18 +100,8 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
     texts = bus.encode_events(events)
     view = selectors.run_view(run) if status_changed else None
     verdicts = [selectors.command_view(c) for c in applied]
-    if connection.vendor == "postgresql":
-        if not _commit_in_one_statement(run.pk, token, fields, events, texts, applied, state):
-            raise LeaseLost(run.pk)
-    else:  # SQLite (unit tests, a laptop without PostgreSQL): the same writes in a transaction
-        with transaction.atomic():
-            if not _update_fenced(run.pk, token, fields):
-                raise LeaseLost(run.pk)
-            store_events(run.pk, events, texts)
-            if applied:
-                _store_verdicts(applied)
-            if state is not None:
-                RunState.objects.update_or_create(run_id=run.pk, seq=run.last_seq, defaults={"state": state})
+    if not _commit_in_one_statement(run.pk, token, fields, events, texts, applied, state):
+        raise LeaseLost(run.pk)
     # At once in autocommit; after the caller's commit should one be open.
     transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at, verdicts, texts))
     return sum(map(len, texts))
@@ -124,7 +114,7 @@ _RUN_TICK_FIELDS = ("status", "reason", "speed", "time", "clock_wall", "last_seq
 
 def _commit_in_one_statement(run_id: int, token: str, fields: dict[str, Any], events: list[dict[str, Any]],
                              texts: list[str], applied: list[RunCommand], state: dict[str, Any] | None) -> bool:
-    """The tick in one statement and one round trip (PostgreSQL, autocommit): False, and nothing
+    """The tick in one statement and one round trip (autocommit): False, and nothing
     written, if the lease is no longer ours. Under a class's load, with both cores busy, every
     round trip waits to be scheduled twice; as BEGIN, UPDATE, COPY (two), verdicts and COMMIT a
     commit cost an engine six, and engines spent 85 % of their busy time waiting on them
@@ -174,29 +164,8 @@ def _db_values(model: Any, values: dict[str, Any]) -> list[Any]:
     return [model._meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
 
 
-def _update_fenced(run_id: int, token: str, fields: dict[str, Any]) -> bool:
-    """The run's row, if this engine's token still holds it."""
-    assert tuple(fields) == _RUN_TICK_FIELDS
-    columns = ", ".join(f"{connection.ops.quote_name(Run._meta.get_field(n).column)} = %s" for n in fields)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Run._meta.db_table} SET {columns} WHERE id = %s AND lease_token = %s",
-                       [*_db_values(Run, fields), run_id, token])
-        return bool(cursor.rowcount)
-
-
-def _store_verdicts(applied: list[RunCommand]) -> None:
-    columns = ", ".join(f"{connection.ops.quote_name(RunCommand._meta.get_field(n).column)} = %s"
-                        for n in RunCommand.VERDICT_FIELDS)
-    rows = [[*_db_values(RunCommand, {n: getattr(c, n) for n in RunCommand.VERDICT_FIELDS}), c.pk] for c in applied]
-    with connection.cursor() as cursor:
-        cursor.executemany(f"UPDATE {RunCommand._meta.db_table} SET {columns} WHERE id = %s", rows)
-
-
 def store_events(run_id: int, events: list[dict[str, Any]], texts: list[str] | None = None) -> None:
     if not events:
-        return
-    if connection.vendor != "postgresql":
-        RunEvent.objects.bulk_create([RunEvent.from_event(run_id, e) for e in events])
         return
     # COPY in its text format, written as whole lines: bulk_create's client-side quoting of
     # hundreds of JSON documents cost ~1 ms an event, and psycopg's per-field row conversion

@@ -1,13 +1,12 @@
 """Runs: a frozen copy of a scenario executed by a Celery worker, its events and its commands."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 
-from playground.runs.jsontext import encode_json
+from playground.jsontext import JSONTextField
 from scheduler_core.commands import COMMAND_FIELDS
 
 
@@ -36,7 +35,7 @@ class Run(models.Model):
     speed = models.FloatField(default=1.0)  # virtual seconds per wall second; 0 = as fast as possible
     seed = models.BigIntegerField(default=0)
     # The scenario's content frozen at start: later edits of the scenario do not change the run.
-    documents = models.JSONField(default=list)
+    documents = JSONTextField(default=list)  # the scenario's documents, keys in their order
     settings = models.JSONField(default=dict)
     # A lesson's run: the lesson slug and its timed commands ([{at, command}]), frozen at start like
     # the documents; the worker's simulation applies them at their virtual times.
@@ -82,27 +81,6 @@ class RunState(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["run", "seq"], name="runstate_unique_seq")]
-
-
-class JSONTextField(models.TextField):  # type: ignore[type-arg]
-    """JSON kept as its text: PostgreSQL stores and returns it without parsing it.
-
-    jsonb parsed every stored event (14,001 events of a 300-node run: 222 ms of PostgreSQL's
-    CPU as jsonb, 13 ms as text) and printed it again for every viewer reading the backlog;
-    nothing queries inside an event (its seq, t and kind are columns). Read as Python values
-    (`values_list("data")`), or as the stored text with `Cast(..., TextField())`."""
-
-    def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
-        return None if value is None else json.loads(value)
-
-    def get_prep_value(self, value: Any) -> Any:
-        return None if value is None else encode_json(value)
-
-    def to_python(self, value: Any) -> Any:  # the value itself, as JSONField (TextField's str()s it)
-        return value
-
-    def value_to_string(self, obj: Any) -> Any:  # serializers (dumpdata) embed the value, as JSONField
-        return self.value_from_object(obj)
 
 
 class RunEvent(models.Model):

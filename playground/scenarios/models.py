@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings as django_settings
 from django.db import models
 
+from playground.jsontext import JSONTextField
 from playground.scenarios.limits import MAX_TITLE_LENGTH
 
 SLUG_LENGTH = 8
@@ -33,7 +34,7 @@ class Scenario(models.Model):
     version = models.PositiveIntegerField(default=1)
     # Node, PriorityClass, Pod, PodDisruptionBudget manifests, valid per scheduler_core.manifests.
     # The API calls this "objects"; the attribute is `manifests` so `Scenario.objects` stays the manager.
-    manifests = models.JSONField(default=list, blank=True)
+    manifests = JSONTextField(default=list, blank=True)  # as JSON text: jsonb would reorder their keys
     settings = models.JSONField(default=dict, blank=True)
     # Derived from `manifests` on every write, so lists and details need not re-run the loader.
     counts = models.JSONField(default=dict, blank=True)

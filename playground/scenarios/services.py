@@ -1,7 +1,7 @@
 """Writes to scenarios. Every write validates the whole scenario and bumps `version` atomically.
 
 Concurrency is a compare-and-swap on `version` (UPDATE ... WHERE version = <read>): it needs no
-row locks, works the same on SQLite and PostgreSQL, and a stale write changes nothing.
+row locks, and a stale write changes nothing.
 """
 from __future__ import annotations
 

@@ -162,8 +162,6 @@ def big_cluster(nodes: int, pods: int) -> list[dict[str, Any]]:
 
 def test_a_big_run_rebuilt_after_a_pause_and_after_it_finished_keeps_its_log_intact(
         short_lease_server: str, live_database_url: str) -> None:
-    if live_database_url.startswith("sqlite"):
-        pytest.skip("reads the lease from PostgreSQL")
     api = Api(short_lease_server)
     docs = big_cluster(300, 2000)
     run = start(api, docs, speed=0)
@@ -234,7 +232,7 @@ def test_make_runs_two_workers_each_take_only_their_own_lanes_runs(
             assert os.getpriority(os.PRIO_PROCESS, pid) == (19 if lane == "bulk" else 0)
     finally:
         processes.stop_all([*(w.process for w in workers.values()), server])
-        if lanes and not live_database_url.startswith("sqlite"):
+        if lanes:
             with psycopg.connect(live_database_url) as conn:  # over: the session's worker leaves them alone
                 conn.execute("UPDATE runs_run SET status = 'finished', reason = 'stopped', lease_token = '', "
                              "lease_expires_at = NULL WHERE id = ANY(%s)", (list(lanes),))

@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -234,12 +233,8 @@ def test_a_cluster_command_on_a_finished_run_resumes_it(api: Api, viewers: list[
 
 def lease_holder_pid(database_url: str, run_id: int) -> int | None:
     query = "SELECT lease_token FROM runs_run WHERE id = %s"
-    if database_url.startswith("sqlite"):
-        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as conn:
-            row = conn.execute(query.replace("%s", "?"), (run_id,)).fetchone()
-    else:
-        with psycopg.connect(database_url) as conn:
-            row = conn.execute(query, (run_id,)).fetchone()
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(query, (run_id,)).fetchone()
     host, _, rest = (row[0] if row else "").partition(":")
     pid = rest.partition(":")[0]
     return int(pid) if host == socket.gethostname()[:30] and pid.isdigit() else None

@@ -360,7 +360,7 @@ class Socket(ApplicationCommunicator):
 def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
-    # As in test_runs_consumer: the SQLite test database is read in the test's own thread.
+    # As in test_runs_consumer: read in the sync thread that holds the test's database connection.
     monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
     monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
     monkeypatch.setattr(consumers, "submit_in_pool", database_sync_to_async(consumers._submit))

@@ -52,8 +52,8 @@ class WebsocketCommunicator(ApplicationCommunicator):  # channels.testing needs 
 def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
-    # The in-memory SQLite test database locks tables across threads: read in the test's thread.
-    # (The thread pool reads run against PostgreSQL in tests/integration.)
+    # Read in the sync thread that holds the test's database connection. (The thread pool reads
+    # run against a live server in tests/integration.)
     monkeypatch.setattr(consumers, "read_page", database_sync_to_async(selectors.raw_events_page))
     monkeypatch.setattr(consumers, "open_view", database_sync_to_async(consumers._open_view))
     monkeypatch.setattr(consumers, "submit_in_pool", database_sync_to_async(consumers._submit))

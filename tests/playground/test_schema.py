@@ -2,12 +2,15 @@
 schema does not describe (status code, body, headers, content type)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 import yaml
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
@@ -121,6 +124,17 @@ def some_paths_hit_the_seeded_scenario_and_run(context: Any, path_parameters: di
     if "run_id" in seeded:
         seeded["run_id"] = SEED_RUN
     return st.sampled_from([path_parameters, seeded])
+
+
+@pytest.fixture(autouse=True)
+def connection_kept_between_requests() -> Iterator[None]:
+    """As Django's test client does: a request's end must not close the connection that holds the
+    test's transaction (PostgreSQL would lose the seeded data, and the next request its connection)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

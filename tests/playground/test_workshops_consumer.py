@@ -38,8 +38,8 @@ def in_memory_layer(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
     monkeypatch.setattr(run_bus, "announce_run", lambda run_id, bulk: None)
-    # The SQLite test database locks across threads: answer in the test's thread (PostgreSQL and the
-    # thread pool are exercised by bench_workshop).
+    # Answer in the sync thread that holds the test's database connection (the thread pool is
+    # exercised by the live tests and bench_workshop).
     monkeypatch.setattr(consumers, "answer", database_sync_to_async(services.answer))
     yield
     channel_layers.backends.clear()

@@ -1684,7 +1684,6 @@ export interface components {
             visibility?: components["schemas"]["VisibilityEnum"];
             /** @description slug of the scenario this was forked from */
             readonly forkedFrom: string | null;
-            /** Format: int64 */
             version?: number;
             readonly counts: components["schemas"]["Counts"];
             readonly canEdit: boolean;
@@ -1716,7 +1715,6 @@ export interface components {
             visibility?: components["schemas"]["VisibilityEnum"];
             /** @description slug of the scenario this was forked from */
             readonly forkedFrom: string | null;
-            /** Format: int64 */
             version?: number;
             readonly counts: components["schemas"]["Counts"];
             readonly canEdit: boolean;
