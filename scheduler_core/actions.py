@@ -35,7 +35,6 @@ class ClusterActions:
         self.controllers = controllers
         self.preempting: dict[str, tuple[str, str, list[str]]] = {}  # preemptor uid -> (key, node, victim keys)
         self._pdbs_queued: set[str] = set()
-        self._pdb_problems: dict[str, list[tuple[str, str, str]]] = {}
 
     @property
     def now(self) -> float:
@@ -67,12 +66,10 @@ class ClusterActions:
         record = self.cluster.pdbs[key]
         if not disruption.has_spec(record.pdb):
             return
-        changed, problems = disruption.sync(self.cluster, record, self.controllers.scale_of)
-        if problems != self._pdb_problems.get(key, []):  # the event recorder aggregates repeats
-            for type_, reason, message in problems:
-                self.emit("k8s.event", type=type_, reason=reason, object=key, objectKind="PodDisruptionBudget",
-                          action=None, message=message, related=None)
-            self._pdb_problems[key] = problems
+        changed, events = disruption.sync(self.cluster, record, self.controllers.scale_of)
+        for type_, reason, message in events:  # trySync records them on every sync
+            self.emit("k8s.event", type=type_, reason=reason, object=key, objectKind="PodDisruptionBudget",
+                      action=None, message=message, related=None)
         if changed:
             self.emit("pdb.updated", pdb=key, disruptionsAllowed=record.disruptions_allowed,
                       currentHealthy=record.current_healthy, desiredHealthy=record.desired_healthy,
@@ -84,15 +81,16 @@ class ClusterActions:
     def bind(self, key: str, node: str, cycle: int) -> None:
         """assume → Reserve → Permit → DefaultBinder; binding completes right after the cycle."""
         pod = self.cluster.pods[key].pod
-        if pod.nominated_node_name:
+        if pod.nominated_node_name and self.config.clearing_nominated_node_name_after_binding:
+            # pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata, behind the feature gate
             self.cluster.set_pod(key, replace(pod, nominated_node_name=""))
         for binder in self.framework.bind_plugins:
             binder.bind(self.cluster.pods[key].pod, node)
             break
-        self.queue.nominator.delete(key)
+        self.queue.nominator.delete(key)  # the scheduler forgets the nomination on assume, in every version
         self.queue.done(key)
         bound = self.cluster.pods[key].pod
-        self.emit("pod.bound", pod=key, node=node, cycle=cycle)
+        self._emit_bound(bound, cycle)
         self.emit("k8s.event", type="Normal", reason="Scheduled", object=key, action="Binding",
                   message=f"Successfully assigned {key} to {node}", related=None)
         self.emit("cycle.finished", cycle=cycle, pod=key, result="scheduled", node=node)
@@ -100,6 +98,11 @@ class ClusterActions:
         self.queue.move_all(ev.ASSIGNED_POD_ADD, None, bound, self.now)
         self.sync_pdbs(bound)
         self.controllers.pod_bound(bound)
+
+    def _emit_bound(self, bound: Pod, cycle: int) -> None:
+        """pod.bound carries the status.nominatedNodeName the bound pod keeps (only when it keeps one)."""
+        kept = {"nominatedNodeName": bound.nominated_node_name} if bound.nominated_node_name else {}
+        self.emit("pod.bound", pod=bound.key, node=bound.node_name, cycle=cycle, **kept)
 
     def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
                        diagnosis: Diagnosis | None, nominating: str | None) -> None:
@@ -133,8 +136,9 @@ class ClusterActions:
         else:
             self.emit("pod.nominationCleared", pod=key, node=old_pod.nominated_node_name, reason=reason)
         self._changed()
-        if old_pod.nominated_node_name and self.config.queueing_hints:
-            # v1.33+ (PR #129058): the released nomination may let ≤-priority pods fit.
+        if old_pod.nominated_node_name and self.config.nomination_change_requeues:
+            # v1.33+ (PR #129058, eventhandlers.go hasNominatedNodeNameChanged): the released
+            # nomination may let ≤-priority pods fit.
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, old_pod, None, self.now,
                                 lambda q: q.key != key and q.pod.priority <= old_pod.priority)
 
@@ -207,7 +211,7 @@ class ClusterActions:
         self._changed()
         if pod.node_name and record.phase != SUCCEEDED:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
-        elif pod.nominated_node_name and self.config.queueing_hints:
+        elif pod.nominated_node_name and self.config.nomination_change_requeues:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now,
                                 lambda q: q.pod.priority <= pod.priority)
         self.sync_pdbs(pod)

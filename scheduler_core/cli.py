@@ -63,7 +63,8 @@ def build_report(sim: Simulation) -> tuple[dict[str, Any], list[str]]:
         elif kind == "pod.added":
             pods[event["pod"]["key"]] = _pod_row(event["pod"])
         elif kind == "pod.bound":
-            pods[event["pod"]].update(phase="Running", nodeName=event["node"], nominatedNodeName=None)
+            pods[event["pod"]].update(phase="Running", nodeName=event["node"],
+                                      nominatedNodeName=event.get("nominatedNodeName"))
         elif kind == "pod.nominated":
             pods[event["pod"]]["nominatedNodeName"] = event["node"]
         elif kind == "pod.nominationCleared":

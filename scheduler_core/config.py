@@ -27,17 +27,19 @@ DEFAULT_PLUGIN_WEIGHTS: Mapping[str, int] = {
 _VERSION_SWITCHES: dict[str, dict[str, bool]] = {
     "v1.29": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
               "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
-              "pre_filter_result_rejectors": False},
+              "pre_filter_result_rejectors": False, "nomination_change_requeues": False},
     "v1.30": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
               "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
-              "pre_filter_result_rejectors": False},
+              "pre_filter_result_rejectors": False, "nomination_change_requeues": False},
     "v1.31": {"queueing_hints": False, "pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
+              "nomination_change_requeues": False},
     "v1.32": {"pop_from_backoff_q": False, "async_preemption": False,
-              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
+              "node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False,
+              "nomination_change_requeues": False},
     "v1.33": {"node_resources_fit_unresolvable": False, "dynamic_resource_allocation": False},
     "v1.34": {},
-    "v1.35": {"untolerated_taint_named_in_reason": False},
+    "v1.35": {"untolerated_taint_named_in_reason": False, "clearing_nominated_node_name_after_binding": True},
 }
 VERSIONS: tuple[str, ...] = tuple(_VERSION_SWITCHES)
 
@@ -69,6 +71,13 @@ class SchedulerConfig:
     pre_filter_result_rejectors: bool = True
     # TaintToleration's reason names the taint ("{key: value}") up to v1.34; v1.35 says "taint(s)".
     untolerated_taint_named_in_reason: bool = True
+    # Feature gate ClearingNominatedNodeNameAfterBinding (alpha, off in v1.34; beta, on from v1.35): the
+    # binding subresource clears status.nominatedNodeName (pkg/registry/core/pod/storage/storage.go
+    # setPodNodeAndMetadata). Before, a pod bound after preemption keeps its NOMINATED NODE.
+    clearing_nominated_node_name_after_binding: bool = False
+    # PR #129058 (v1.33): a pod's nomination changed or a nominated pod deleted moves ≤-priority pods
+    # (eventhandlers.go hasNominatedNodeNameChanged, deletePodFromSchedulingQueue → AssignedPodDelete).
+    nomination_change_requeues: bool = True
     scoring_strategy: str = "LeastAllocated"
     pod_initial_backoff_seconds: int = 1
     pod_max_backoff_seconds: int = 10

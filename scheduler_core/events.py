@@ -185,8 +185,10 @@ def _pod_nomination_cleared(f: StateFolder, e: dict[str, Any]) -> None:
 
 
 def _pod_bound(f: StateFolder, e: dict[str, Any]) -> None:
-    f.patch_pod(e["pod"], nodeName=e["node"], nominatedNodeName=None, phase="Running", startTime=e["t"],
-               queue=None)
+    # The nomination a bound pod keeps (ClearingNominatedNodeNameAfterBinding off); logs stored before
+    # the field existed cleared it.
+    f.patch_pod(e["pod"], nodeName=e["node"], nominatedNodeName=e.get("nominatedNodeName"), phase="Running",
+                startTime=e["t"], queue=None)
 
 
 def _pod_terminating(f: StateFolder, e: dict[str, Any]) -> None:

@@ -95,10 +95,13 @@ class Simulation:
         self.scheduler = Scheduler(self.actions, self.cluster, self.config, self.framework, self.queue, self.rng)
         for pod in cluster.pods:
             self.actions.add_pod(pod)
-        self.actions.sync_pdbs()
+        self.actions.sync_pdbs()  # the PDB status the snapshot shows
         self.controllers.mark_published()
         self.timeline.silent = False
         self.emit("cluster.snapshot", state=self.state())
+        # Upstream's first trySync runs when the PDB is added, and records its events then: the same
+        # sync again, now that the log is on (the status is already written, so no pdb.updated).
+        self.actions.sync_pdbs()
 
     # ---- construction -------------------------------------------------------------------
 

@@ -52,7 +52,8 @@ def test_json_output_is_one_object_with_evicted_pods_kept_as_deleted(tmp_path: P
     assert report["pods"] == [
         {"namespace": "default", "name": "low", "phase": "Deleted", "nodeName": "n1", "nominatedNodeName": None,
          "priority": 0, "preemptedBy": "default/vip"},
-        {"namespace": "default", "name": "vip", "phase": "Running", "nodeName": "n1", "nominatedNodeName": None,
+        # v1.34 (ClearingNominatedNodeNameAfterBinding off): the bound preemptor keeps its nomination
+        {"namespace": "default", "name": "vip", "phase": "Running", "nodeName": "n1", "nominatedNodeName": "n1",
          "priority": 1000, "preemptedBy": None},
     ]
     assert [e["reason"] for e in report["events"]] == ["FailedScheduling", "Preempted", "Scheduled"]

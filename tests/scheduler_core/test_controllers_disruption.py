@@ -11,6 +11,7 @@ import pytest
 
 from scheduler_core import Simulation
 from scheduler_core.cluster_state import PENDING, RUNNING, PodRecord
+from scheduler_core.config import VERSIONS
 from scheduler_core.disruption import pdb_status, selector_string, unmanaged_pods_message
 from scheduler_core.objects import LabelSelector, OwnerReference, Pod, PodDisruptionBudget
 from tests.scheduler_core.simkit import k8s_messages, of_kind
@@ -227,3 +228,60 @@ def second_preemption_violations(delay: float) -> list[int]:
 ])
 def test_preemption_reads_the_status_the_controller_last_wrote(delay: float, violations: list[int]) -> None:
     assert second_preemption_violations(delay) == violations
+
+
+# ---- trySync's events on every sync, the first (when the PDB is added) included --------------------
+
+def bare_pods_scenario(pdb_spec: str, pods: int) -> str:
+    return """
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", pods: "110"}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: budget}
+spec: """ + pdb_spec + "".join(f"""
+---
+apiVersion: v1
+kind: Pod
+metadata: {{name: bare-{i}, labels: {{app: x}}}}
+spec: {{nodeName: n1, containers: [{{name: c}}]}}
+status: {{startTime: "2025-12-31T23:00:00Z"}}
+""" for i in range(pods))
+
+
+def pdb_events(sim: Simulation) -> list[tuple[float, str, str, str]]:
+    return [(e["t"], e["type"], e["reason"], e["message"]) for e in of_kind(sim.events, "k8s.event", object="default/budget")]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_budget_matching_no_pod_gets_nopods_at_its_first_sync(version: str) -> None:
+    sim = Simulation.from_yaml(bare_pods_scenario("{minAvailable: 1, selector: {matchLabels: {app: none}}}", 1),
+                               config={"version": version})
+    assert sim.events[1] == {"seq": 2, "t": 0.0, "kind": "k8s.event", "type": "Normal", "reason": "NoPods",
+                             "object": "default/budget", "objectKind": "PodDisruptionBudget", "action": None,
+                             "message": "No matching pods found", "related": None}
+    sim.run()
+    assert len(pdb_events(sim)) == 1  # nothing it selects changes, so it is not synced again
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_budget_over_bare_pods_warns_unmanagedpods_at_its_first_sync_and_every_sync_after(version: str) -> None:
+    sim = Simulation.from_yaml(bare_pods_scenario("{maxUnavailable: 1, selector: {matchLabels: {app: x}}}", 2),
+                               config={"version": version})
+    warning = (0.0, "Warning", "UnmanagedPods", unmanaged_pods_message(
+        PodDisruptionBudget("budget", selector=LabelSelector(match_labels=(("app", "x"),)), max_unavailable=1)))
+    assert pdb_events(sim) == [warning]
+    sim.apply({"type": "delete_pod", "pod": "default/bare-0", "gracePeriodSeconds": 0})
+    assert pdb_events(sim) == [warning, warning]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_nopods_is_recorded_again_when_the_last_selected_pod_is_gone(version: str) -> None:
+    sim = Simulation.from_yaml(bare_pods_scenario("{minAvailable: 1, selector: {matchLabels: {app: x}}}", 1),
+                               config={"version": version})
+    assert pdb_events(sim) == []  # an integer minAvailable counts bare pods: nothing to warn about
+    sim.apply({"type": "delete_pod", "pod": "default/bare-0", "gracePeriodSeconds": 0})
+    assert pdb_events(sim) == [(0.0, "Normal", "NoPods", "No matching pods found")]

@@ -111,6 +111,21 @@ describe("applyEvent", () => {
     expect(rewound.seq).toBe(8);
   });
 
+  test("a bound pod keeps the nomination its pod.bound carries, and loses one it does not", () => {
+    const events = numbered([
+      {
+        kind: "cluster.snapshot",
+        t: 0,
+        state: makeState([makeNode("a")], [makePod("kept", { nominatedNodeName: "a" }), makePod("cleared", { nominatedNodeName: "a" })]),
+      },
+      { kind: "pod.bound", t: 1, pod: "default/kept", node: "a", cycle: 1, nominatedNodeName: "a" },
+      { kind: "pod.bound", t: 1, pod: "default/cleared", node: "a", cycle: 2 },
+    ]);
+    const s = foldTo(events);
+    expect(s.pods.get("default/kept")!).toMatchObject({ nodeName: "a", nominatedNodeName: "a", phase: "Running" });
+    expect(s.pods.get("default/cleared")!).toMatchObject({ nodeName: "a", nominatedNodeName: null, phase: "Running" });
+  });
+
   test("only the touched node's pod list changes identity", () => {
     const events = numbered([
       {

@@ -63,7 +63,13 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "pod.nominationCleared":
       return patchPod(s, e.pod, { nominatedNodeName: null });
     case "pod.bound":
-      return patchPod(s, e.pod, { nodeName: e.node, nominatedNodeName: null, phase: "Running", startTime: e.t, queue: null });
+      return patchPod(s, e.pod, {
+        nodeName: e.node,
+        nominatedNodeName: e.nominatedNodeName ?? null,
+        phase: "Running",
+        startTime: e.t,
+        queue: null,
+      });
     case "pod.terminating":
       return {
         ...patchPod(s, e.pod, { phase: "Terminating", deletionTimestamp: e.deletionTimestamp, preemptedBy: e.preemptedBy }),

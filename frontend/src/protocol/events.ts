@@ -278,7 +278,8 @@ export type PodNominationClearedEvent = Base & {
   node: string | null;
   reason: string;
 };
-export type PodBoundEvent = Base & { kind: "pod.bound"; pod: string; node: string; cycle: number };
+// nominatedNodeName: the nomination the bound pod keeps (absent when binding cleared it or there was none).
+export type PodBoundEvent = Base & { kind: "pod.bound"; pod: string; node: string; cycle: number; nominatedNodeName?: string };
 export type PodTerminatingEvent = Base & {
   kind: "pod.terminating";
   pod: string;
