@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
+import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, onlyThisMachine, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
 
 const position: Position = { view: "run", runId: 7, seq: null, step: null, compare: null };
 const workshop: WorkshopView = {
   code: "ABC234", title: "Lesson 2", instructor: "teacher", lesson: "basic-preemption", scenario: "lesson02",
-  runId: 7, position, locked: false, status: "open", link: "/w/ABC234",
+  runId: 7, position, locked: false, status: "open", link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
 };
 const question: ClassQuestion = { key: "victim", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
 const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null };
@@ -85,5 +85,17 @@ describe("tallyBars", () => {
       { choice: "default/batch-1", count: 3, share: 0.75 },
       { choice: "default/web-1", count: 1, share: 0.25 },
     ]);
+  });
+});
+
+describe("onlyThisMachine", () => {
+  it.each([
+    ["http://127.0.0.1:8000/w/ABC234", true],
+    ["http://localhost:8000/w/ABC234", true],
+    ["http://[::1]:8000/w/ABC234", true],
+    ["http://192.0.2.2:8000/w/ABC234", false],
+    ["https://class.example.org/w/ABC234", false],
+  ])("says whether %s can be opened from this machine only", (url, expected) => {
+    expect(onlyThisMachine(url)).toBe(expected);
   });
 });

@@ -23,6 +23,8 @@ export interface WorkshopView {
   locked: boolean;
   status: "open" | "ended";
   link: string;
+  /** The absolute address students open (PUBLIC_URL, or this machine's address on the room's network). */
+  joinUrl: string;
 }
 
 export interface Participant {
@@ -147,3 +149,10 @@ export function tallyBars(tally: Tally): { choice: string; count: number; share:
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([choice, count]) => ({ choice, count, share: tally.answered ? count / tally.answered : 0 }));
 }
+
+/** A loopback join address: the server listens on this machine only (not shared, no PUBLIC_URL). */
+export function onlyThisMachine(joinUrl: string): boolean {
+  const host = new URL(joinUrl).hostname;
+  return host === "localhost" || host === "[::1]" || host.startsWith("127.");
+}
+
