@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import requests
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 TIMEOUT = 15
 
@@ -28,8 +29,7 @@ def join_and_greet(join_url: str) -> dict[str, Any]:
                        headers={"X-CSRFToken": http.cookies.get("csrftoken", "")})
     cookies = "; ".join(f"{c.name}={c.value}" for c in http.cookies)
     socket_url = base.replace("http", "ws", 1) + f"/ws/workshops/{code}/"
-    with connect(socket_url, origin=base, additional_headers={"Cookie": cookies},  # type: ignore[arg-type]
-                 open_timeout=TIMEOUT) as ws:
+    with connect(socket_url, origin=Origin(base), additional_headers={"Cookie": cookies}, open_timeout=TIMEOUT) as ws:
         hello = json.loads(ws.recv(timeout=TIMEOUT))
     return {"page": page.status_code, "page_is_the_app": "<div id=\"root\"" in page.text,
             "joined": joined.status_code, "hello": hello}
