@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import override_settings
 
 from playground import addresses, reach
+from playground.workshops.models import Workshop
 from playground.workshops.selectors import workshop_view
 from scripts.run import sharing_lines
 
@@ -109,11 +111,8 @@ def test_make_run_says_what_students_open_when_shared_and_how_to_share_when_not(
 
 
 @pytest.mark.django_db
-def test_the_workshop_json_has_the_absolute_join_url_beside_the_relative_link(
-        django_user_model: type) -> None:
-    from playground.workshops.models import Workshop
-
-    instructor = django_user_model.objects.create_user("teacher", password="correct horse battery")
+def test_the_workshop_json_has_the_absolute_join_url_beside_the_relative_link() -> None:
+    instructor = User.objects.create_user("teacher", password="correct horse battery")
     workshop = Workshop(code="ABC234", instructor=instructor, title="t", scenario_slug="s", position={})
     with override_settings(JOIN_BASE_URL="https://class.example.org"):
         view = workshop_view(workshop)
