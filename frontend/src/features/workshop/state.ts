@@ -156,3 +156,32 @@ export function onlyThisMachine(joinUrl: string): boolean {
   return host === "localhost" || host === "[::1]" || host.startsWith("127.");
 }
 
+
+/** What the projector shows (/w/<code>/present): everything the room may see, nothing more. */
+export interface Projection {
+  code: string;
+  joinUrl: string;
+  title: string;
+  step: number | null;
+  ended: boolean;
+  /** The question last put to the class: its bars, and the answer only once revealed. */
+  question: { key: string; prompt: string; tally: Tally | null; revealed: boolean; answer?: string; explanation?: string } | null;
+}
+
+/** The instructor's state as the room may see it: no names, and no answer before the reveal
+ * (the instructor's socket carries both; the projector must not show either). */
+export function projection(state: WorkshopState): Projection | null {
+  const w = state.workshop;
+  if (!w) return null;
+  const last = state.questions.at(-1);
+  const question = last
+    ? {
+        key: last.key,
+        prompt: last.prompt,
+        tally: last.tally ?? null,
+        revealed: last.revealed,
+        ...(last.revealed ? { answer: last.answer, explanation: last.explanation } : {}),
+      }
+    : null;
+  return { code: w.code, joinUrl: w.joinUrl, title: w.title, step: w.position.step, ended: w.status === "ended", question };
+}
