@@ -15,7 +15,10 @@ PUBLISH_STEP_2 = """([code, runId]) => new Promise((resolve, reject) => {
   const ws = new WebSocket(`ws://${location.host}/ws/workshops/${code}/`);
   ws.onopen = () => ws.send(JSON.stringify({type: "position",
                                             position: {view: "run", runId, seq: null, step: 2, compare: null}}));
-  ws.onmessage = (e) => { if (JSON.parse(e.data).type === "position") { ws.close(); resolve(null); } };
+  ws.onmessage = (e) => {
+    const message = JSON.parse(e.data);
+    if (message.type === "position" && message.position.step === 2) { ws.close(); resolve(null); }
+  };
   ws.onerror = reject;
 })"""
 
@@ -49,6 +52,10 @@ def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_
     post(student, f"/api/workshops/{code}/join/", {"name": "Beatrix"})
     post(instructor, f"/api/workshops/{code}/questions/", {"question": "victim"})
     post(student, f"/api/workshops/{code}/questions/victim/answer/", {"choice": WRONG})
+    instructor.goto(f"/w/{code}/host")  # the console hands out joinUrl, not its own address bar
+    dashboard = instructor.get_by_role("region", name="Instructor dashboard")
+    expect(dashboard.get_by_role("link", name=workshop["joinUrl"])).to_have_attribute("href", workshop["joinUrl"])
+    instructor.goto("/")  # the console publishes its own run's step while open: step 2 is set after it
     instructor.evaluate(PUBLISH_STEP_2, [code, workshop["runId"]])
 
     instructor.goto(f"/w/{code}/present")
