@@ -6,6 +6,11 @@ point of view; these check the parts one by one.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,6 +20,8 @@ from playground import addresses, reach
 from playground.workshops.models import Workshop
 from playground.workshops.selectors import workshop_view
 from scripts.run import sharing_lines
+
+ROOT = Path(__file__).resolve().parents[2]
 
 IP_JSON = json.dumps([
     {"ifname": "lo", "addr_info": [{"family": "inet", "local": "127.0.0.1"}, {"family": "inet6", "local": "::1"}]},
@@ -117,3 +124,31 @@ def test_the_workshop_json_has_the_absolute_join_url_beside_the_relative_link() 
     with override_settings(JOIN_BASE_URL="https://class.example.org"):
         view = workshop_view(workshop)
     assert (view["link"], view["joinUrl"]) == ("/w/ABC234", "https://class.example.org/w/ABC234")
+
+
+def settings_under(**env: str) -> dict[str, Any]:
+    """playground.settings as a fresh process reads them with `env` set (settings are read once)."""
+    probe = ("import json; from django.conf import settings as s; print(json.dumps({name: getattr(s, name, None) "
+             "for name in ('ALLOWED_HOSTS', 'CSRF_TRUSTED_ORIGINS', 'JOIN_BASE_URL', 'SECURE_PROXY_SSL_HEADER', "
+             "'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE')}))")
+    clean = {k: v for k, v in os.environ.items() if k not in {"PUBLIC_URL", "HOST", "PORT", "ALLOWED_HOSTS"}}
+    result = subprocess.run([sys.executable, "-c", probe], env={**clean, "DJANGO_SETTINGS_MODULE": "playground.settings", **env}, cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    return dict(json.loads(result.stdout))
+
+
+def test_settings_behind_a_tls_proxy_follow_from_public_url_alone() -> None:
+    read = settings_under(PUBLIC_URL="https://class.example.org", ALLOWED_HOSTS="extra.example.org")
+    assert read["ALLOWED_HOSTS"] == ["extra.example.org", "class.example.org"]
+    assert (read["CSRF_TRUSTED_ORIGINS"], read["JOIN_BASE_URL"]) == (["https://class.example.org"],
+                                                                   "https://class.example.org")
+    assert (read["SECURE_PROXY_SSL_HEADER"], read["SESSION_COOKIE_SECURE"], read["CSRF_COOKIE_SECURE"]) == (
+        ["HTTP_X_FORWARDED_PROTO", "https"], True, True)
+
+
+def test_settings_on_this_machine_alone_keep_loopback_and_plain_cookies() -> None:
+    read = settings_under()
+    assert read["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost", "[::1]", "testserver"]
+    assert (read["JOIN_BASE_URL"], read["SECURE_PROXY_SSL_HEADER"], read["SESSION_COOKIE_SECURE"]) == (
+        "http://127.0.0.1:8000", None, False)
