@@ -9,7 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
-from playground import local_postgres
+from playground import local_postgres, reach
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RUN_DIR = local_postgres.run_dir()
@@ -25,8 +25,27 @@ def env_int(name: str, default: int) -> int:
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",")
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# Where students reach the playground (playground/reach.py, docs/deploy.md): PUBLIC_URL when hosted
+# behind a proxy; this machine's addresses when `make run` listens beyond loopback (HOST=0.0.0.0,
+# whose PORT scripts/run.py passes on). ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS add to what follows.
+try:
+    REACH = reach.reach(os.environ.get("PUBLIC_URL", ""), os.environ.get("HOST", "127.0.0.1"), env_int("PORT", 8000))
+except reach.BadPublicUrl as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver") + REACH.allowed_hosts
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "") + REACH.csrf_trusted_origins
+JOIN_BASE_URL = REACH.join_base_url
+if REACH.secure:
+    # Behind the TLS proxy: it says the request came over https (Caddy sets X-Forwarded-Proto),
+    # and the session and CSRF cookies never travel in clear.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",

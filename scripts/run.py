@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from playground import local_postgres
+from playground import addresses, local_postgres
 from scripts import postgres_local, processes, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,6 +85,20 @@ def browser_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def sharing_lines(host: str, port: int) -> list[str]:
+    """What students on the room's network open (the default route's address first), or how to share."""
+    if not addresses.is_shared(host):
+        return ["Only this machine can open it; to share it on the room's network: `HOST=0.0.0.0 make run`."]
+    found = addresses.reachable_addresses(host)
+    if not found:
+        return ["No network address found: students cannot reach this machine (is it on the room's network?)."]
+    first, *others = found
+    lines = [f"Students open http://{first.url_host}:{port}/w and type the workshop's code ({first.interface or host})."]
+    if others:
+        lines.append("Also reachable at " + ", ".join(f"http://{a.url_host}:{port}/ ({a.interface})" for a in others))
+    return lines
+
+
 def wait_until_healthy(url: str, children: dict[str, subprocess.Popen[bytes]], timeout: float) -> str:
     """Poll /healthz until the worker has joined too; the last failing report, or "" when healthy."""
     deadline = time.monotonic() + timeout
@@ -130,8 +144,9 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
     database_url, private_postgres = postgres_local.ensure(RUN_DIR)
     if private_postgres is not None:
         children["postgres"] = private_postgres
+    # HOST and PORT tell the children where students reach them (playground/reach.py: joinUrl, allowed hosts).
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url,
-           "DJANGO_SETTINGS_MODULE": "playground.settings"}
+           "DJANGO_SETTINGS_MODULE": "playground.settings", "HOST": host, "PORT": str(port)}
     say("Applying migrations and loading the built-in lessons ...")
     if subprocess.run([sys.executable, "-m", "scripts.prepare"], check=False, cwd=ROOT, env=env).returncode != 0:
         say("Preparing the database failed (see above).")
@@ -147,6 +162,8 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
         say(f"{url}healthz still reports a problem after {HEALTHY_TIMEOUT:g} s: {failing}")
     say(f"The playground is running at {url}  (health: {url}healthz, API docs: {url}api/docs/). "
         "Press Ctrl-C to stop.")
+    for line in sharing_lines(host, port):
+        say(line)
     return supervise(children)
 
 

@@ -213,7 +213,9 @@ def live_server_url(live_env: dict[str, str], live_logs: Path) -> Iterator[str]:
     with processes.listening_socket("127.0.0.1", 0) as listener:  # no race for a free port
         port = listener.getsockname()[1]
         command = processes.asgi_server_command(listener.fileno())
-        server = start_logged("uvicorn", command, live_env, live_logs, pass_fds=[listener.fileno()])
+        # PORT as `make run` passes it: the workshops' joinUrl names the port students open.
+        server = start_logged("uvicorn", command, {**live_env, "PORT": str(port)}, live_logs,
+                              pass_fds=[listener.fileno()])
     url = f"http://127.0.0.1:{port}"
     try:
         if not processes.wait_for_http(f"{url}/healthz", server, timeout=STARTUP_TIMEOUT):

@@ -4,9 +4,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, TypeAlias
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.exceptions import NotFound
 
+from playground import reach
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
@@ -47,6 +49,7 @@ def workshop_view(workshop: Workshop) -> dict[str, Any]:
         "createdAt": iso(workshop.created_at),
         "endedAt": iso(workshop.ended_at),
         "link": f"/w/{workshop.code}",
+        "joinUrl": reach.join_url(settings.JOIN_BASE_URL, workshop.code),
     }
 
 

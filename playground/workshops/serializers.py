@@ -56,6 +56,8 @@ class WorkshopViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     createdAt = serializers.DateTimeField(allow_null=True)
     endedAt = serializers.DateTimeField(allow_null=True)
     link = serializers.CharField()
+    joinUrl = serializers.CharField(help_text="the absolute address students open: PUBLIC_URL, or this machine's "
+                                    "address on the room's network when shared (docs/deploy.md)")
 
 
 class ParticipantViewSerializer(serializers.Serializer):  # type: ignore[type-arg]

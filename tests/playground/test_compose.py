@@ -103,8 +103,24 @@ def test_every_variable_an_app_service_sets_is_read_by_settings(service: str) ->
 
 def test_the_app_services_set_what_production_needs() -> None:
     for service in APP_SERVICES:
-        assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS"} <= set(SERVICES[service]["environment"])
+        assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL"} <= set(SERVICES[service]["environment"])
         assert SERVICES[service]["environment"]["DATABASE_URL"].startswith("postgresql://")
+
+
+CADDYFILE = (ROOT / "deploy" / "Caddyfile").read_text()
+
+
+def test_only_caddy_is_published_and_it_serves_public_url_in_front_of_web() -> None:
+    """The proxy settings derived from PUBLIC_URL trust X-Forwarded-Proto: web must be reachable
+    only through Caddy, which sets it (docs/deploy.md)."""
+    published = {name for name, service in SERVICES.items() if "ports" in service}
+    assert published == {"caddy"}
+    assert {"80:80", "443:443"} <= set(SERVICES["caddy"]["ports"])
+    assert "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in SERVICES["caddy"]["volumes"]
+    assert re.search(r"^\{\$PUBLIC_URL\} \{$", CADDYFILE, re.MULTILINE)
+    assert re.search(r"^\s+reverse_proxy web:8000$", CADDYFILE, re.MULTILINE)
+    assert SERVICES["web"]["expose"] == ["8000"]
+    assert "--forwarded-allow-ips" in SERVICES["web"]["command"]
 
 
 def test_the_worker_can_be_scaled() -> None:

@@ -1892,6 +1892,8 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
             link: string;
+            /** @description the absolute address students open: PUBLIC_URL, or this machine's address on the room's network when shared (docs/deploy.md) */
+            joinUrl: string;
             role: (components["schemas"]["RoleEnum"] | components["schemas"]["NullEnum"]) | null;
             me: components["schemas"]["ParticipantView"] | null;
         };
@@ -1926,6 +1928,8 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
             link: string;
+            /** @description the absolute address students open: PUBLIC_URL, or this machine's address on the room's network when shared (docs/deploy.md) */
+            joinUrl: string;
         };
         WsTicket: {
             /** @description pass as ?ticket= within expiresIn seconds; it opens one socket */

@@ -10,7 +10,7 @@ import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
 import { ComparePage } from "./routes/ComparePage";
-import { JoinByCodePage, NewWorkshopPage, WorkshopPage } from "./routes/WorkshopRoute";
+import { JoinByCodePage, NewWorkshopPage, WorkshopPage, type WorkshopScreen } from "./routes/WorkshopRoute";
 
 interface Session {
   me: Me | null;
@@ -27,7 +27,8 @@ function Route({ me, onSignedIn }: Session) {
   if ((m = /^\/s\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={`s-${m[1]}`} slug={m[1]} readOnly />;
   if (/^\/w\/?$/.test(pathname)) return <JoinByCodePage />;
   if (/^\/w\/new\/?$/.test(pathname)) return <NewWorkshopPage />;
-  if ((m = /^\/w\/([\w-]+)(\/host)?\/?$/.exec(pathname))) return <WorkshopPage key={m[1]} code={m[1]} host={!!m[2]} />;
+  if ((m = /^\/w\/([\w-]+)(?:\/(host|present))?\/?$/.exec(pathname)))
+    return <WorkshopPage key={`${m[1]}-${m[2] ?? ""}`} code={m[1]} view={(m[2] ?? "join") as WorkshopScreen} />;
   if (/^\/compare\/?$/.test(pathname)) return <ComparePage />;
   if (pathname === "/" || pathname === "") return <HomePage />;
   return (
@@ -72,26 +73,30 @@ function Shell() {
     document.documentElement.classList.toggle("large-type", large);
     localStorage.setItem("largeType", large ? "1" : "0");
   }, [large]);
+  // The projector view fills the screen: no header to read from the back of the room.
+  const projecting = /^\/w\/[\w-]+\/present\/?$/.test(pathname);
   return (
     <>
-      <header className="app-header">
-        <Link href="/" className="brand">
-          Kubernetes Scheduling Playground
-        </Link>
-        <span className="model-version" title="the kube-scheduler release this model follows">
-          kube-scheduler model {version?.kubeSchedulerVersion ?? "…"}
-        </span>
-        <nav aria-label="Main">
-          <Link href="/">Gallery</Link>
-          <Link href="/scenarios/new">New scenario</Link>
-          <Link href="/w">Join a workshop</Link>
-          <Link href="/w/new">Lead a workshop</Link>
-        </nav>
-        <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
-          {large ? "Normal type" : "Large type"}
-        </button>
-        <AccountMenu me={me} onSignedOut={signedOut} />
-      </header>
+      {!projecting && (
+        <header className="app-header">
+          <Link href="/" className="brand">
+            Kubernetes Scheduling Playground
+          </Link>
+          <span className="model-version" title="the kube-scheduler release this model follows">
+            kube-scheduler model {version?.kubeSchedulerVersion ?? "…"}
+          </span>
+          <nav aria-label="Main">
+            <Link href="/">Gallery</Link>
+            <Link href="/scenarios/new">New scenario</Link>
+            <Link href="/w">Join a workshop</Link>
+            <Link href="/w/new">Lead a workshop</Link>
+          </nav>
+          <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
+            {large ? "Normal type" : "Large type"}
+          </button>
+          <AccountMenu me={me} onSignedOut={signedOut} />
+        </header>
+      )}
       <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
     </>
   );

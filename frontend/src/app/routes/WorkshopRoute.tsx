@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 // Workshop routes: /w/new (lead one), /w/<code> (join / follow / try it myself),
-// /w/<code>/host (the instructor's dashboard over the run the class follows).
+// /w/<code>/host (the instructor's dashboard over the run the class follows),
+// /w/<code>/present (the instructor's projector view: code, join address, step, the question's bars).
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { getJson } from "@/lib/api";
 import { navigate } from "@/lib/router";
@@ -14,7 +15,8 @@ import { CodeForm } from "@/features/workshop/CodeForm";
 import { HostDashboard } from "@/features/workshop/HostDashboard";
 import { JoinForm } from "@/features/workshop/JoinForm";
 import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
-import { followSeq, nextPosition, type Position } from "@/features/workshop/state";
+import { ProjectorView } from "@/features/workshop/ProjectorView";
+import { followSeq, nextPosition, projection, type Position } from "@/features/workshop/state";
 import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
@@ -68,16 +70,20 @@ export function JoinByCodePage() {
   );
 }
 
-export function WorkshopPage({ code, host }: { code: string; host: boolean }) {
+export type WorkshopScreen = "join" | "host" | "present";
+
+export function WorkshopPage({ code, view }: { code: string; view: WorkshopScreen }) {
   const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
   const detail: WorkshopDetail | null = query.data ?? null;
   const error = query.error ? query.error.message : null;
   if (error) return <main className="page"><p role="alert">{error}</p></main>;
   if (!detail) return <main className="page"><p>Loading the workshop…</p></main>;
   if (detail.role === "instructor") {
-    if (!host) navigate(`/w/${detail.code}/host`, { replace: true });
+    if (view === "present") return <PresentPage code={detail.code} />;
+    if (view !== "host") navigate(`/w/${detail.code}/host`, { replace: true });
     return <HostPage code={detail.code} />;
   }
+  if (view !== "join") navigate(`/w/${detail.code}`, { replace: true });
   if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={() => void query.refetch()} />;
   return <StudentPage code={detail.code} />;
 }
@@ -104,6 +110,15 @@ function HostPage({ code }: { code: string }) {
       )}
     </div>
   );
+}
+
+/** The projector: the instructor's own socket, shown as the room may see it (`projection`). */
+function PresentPage({ code }: { code: string }) {
+  const { state } = useWorkshopStore(code);
+  const lesson = useLesson(state.workshop?.lesson);
+  const shown = projection(state);
+  if (!shown) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  return <ProjectorView shown={shown} lesson={lesson} />;
 }
 
 /** The instructor's run, whose view (seq, lesson step) is published to the class as it moves. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
 import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLocked } from "./api";
-import type { WorkshopState } from "./state";
+import { onlyThisMachine, type WorkshopState } from "./state";
 import { TallyBars } from "./TallyBars";
 import { LessonSelect, type LessonChoice } from "./LessonSelect";
 
@@ -28,7 +28,7 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
     }
   };
   const open = workshop.status === "open";
-  const joinLink = `${window.location.origin}/w/${code}`;
+  const joinLink = workshop.joinUrl;
   const following = state.roster.filter((p) => p.mode === "following").length;
   return (
     <section className="workshop-dashboard" aria-label="Instructor dashboard">
@@ -39,7 +39,17 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
         <p>
           Students open <a href={joinLink}>{joinLink}</a> · {state.roster.length} joined,{" "}
           {state.roster.filter((p) => p.connected).length} connected, {following} following · connection: {state.socket}
+          {" · "}
+          <a href={`/w/${code}/present`} target="_blank" rel="noreferrer">
+            Projector view
+          </a>
         </p>
+        {onlyThisMachine(joinLink) && (
+          <p role="note">
+            Only this machine can open that address: start the playground with <code>HOST=0.0.0.0 make run</code> to
+            share it on the room's network (docs/workshops.md).
+          </p>
+        )}
       </header>
       <div className="toolbar" role="toolbar" aria-label="Class controls">
         <button type="button" disabled={!open} onClick={() => act(() => setLocked(code, !workshop.locked))} aria-pressed={workshop.locked}>

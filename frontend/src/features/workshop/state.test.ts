@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
+import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, onlyThisMachine, projection, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
 
 const position: Position = { view: "run", runId: 7, seq: null, step: null, compare: null };
 const workshop: WorkshopView = {
   code: "ABC234", title: "Lesson 2", instructor: "teacher", lesson: "basic-preemption", scenario: "lesson02",
-  runId: 7, position, locked: false, status: "open", link: "/w/ABC234",
+  runId: 7, position, locked: false, status: "open", link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
 };
 const question: ClassQuestion = { key: "victim", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
 const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null };
@@ -85,5 +85,41 @@ describe("tallyBars", () => {
       { choice: "default/batch-1", count: 3, share: 0.75 },
       { choice: "default/web-1", count: 1, share: 0.25 },
     ]);
+  });
+});
+
+describe("onlyThisMachine", () => {
+  it.each([
+    ["http://127.0.0.1:8000/w/ABC234", true],
+    ["http://localhost:8000/w/ABC234", true],
+    ["http://[::1]:8000/w/ABC234", true],
+    ["http://192.0.2.2:8000/w/ABC234", false],
+    ["https://class.example.org/w/ABC234", false],
+  ])("says whether %s can be opened from this machine only", (url, expected) => {
+    expect(onlyThisMachine(url)).toBe(expected);
+  });
+});
+
+describe("projection", () => {
+  const asked: ClassQuestion = { ...question, answer: "default/batch-1", explanation: "lowest priority", tally: { counts: { "default/batch-1": 2, "default/web-1": 1 }, answered: 3 } };
+  const host = applyWorkshopMessage(initialWorkshopState, {
+    type: "hello", role: "instructor", workshop: { ...workshop, position: { ...position, step: 3 } }, me: null,
+    roster: [{ ...me, answers: { victim: "default/web-1" } }], questions: [asked],
+  });
+
+  it("shows the code, the join address, the step and the live bars but not the answer before the reveal", () => {
+    const shown = projection(host);
+    expect(shown).toMatchObject({ code: "ABC234", joinUrl: workshop.joinUrl, step: 3, question: { prompt: "Which pod?", tally: asked.tally, revealed: false } });
+    expect(JSON.stringify(shown)).not.toContain("lowest priority");
+    expect(shown?.question).not.toHaveProperty("answer");
+  });
+
+  it("never carries a student's name", () => {
+    expect(JSON.stringify(projection(host))).not.toContain("Ada");
+  });
+
+  it("shows the answer and the explanation once revealed", () => {
+    const revealed = applyWorkshopMessage(host, { type: "question", question: { ...asked, revealed: true } });
+    expect(projection(revealed)?.question).toMatchObject({ answer: "default/batch-1", explanation: "lowest priority" });
   });
 });

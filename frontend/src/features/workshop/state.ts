@@ -23,6 +23,8 @@ export interface WorkshopView {
   locked: boolean;
   status: "open" | "ended";
   link: string;
+  /** The absolute address students open (PUBLIC_URL, or this machine's address on the room's network). */
+  joinUrl: string;
 }
 
 export interface Participant {
@@ -146,4 +148,40 @@ export function tallyBars(tally: Tally): { choice: string; count: number; share:
   return Object.entries(tally.counts)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([choice, count]) => ({ choice, count, share: tally.answered ? count / tally.answered : 0 }));
+}
+
+/** A loopback join address: the server listens on this machine only (not shared, no PUBLIC_URL). */
+export function onlyThisMachine(joinUrl: string): boolean {
+  const host = new URL(joinUrl).hostname;
+  return host === "localhost" || host === "[::1]" || host.startsWith("127.");
+}
+
+
+/** What the projector shows (/w/<code>/present): everything the room may see, nothing more. */
+export interface Projection {
+  code: string;
+  joinUrl: string;
+  title: string;
+  step: number | null;
+  ended: boolean;
+  /** The question last put to the class: its bars, and the answer only once revealed. */
+  question: { key: string; prompt: string; tally: Tally | null; revealed: boolean; answer?: string; explanation?: string } | null;
+}
+
+/** The instructor's state as the room may see it: no names, and no answer before the reveal
+ * (the instructor's socket carries both; the projector must not show either). */
+export function projection(state: WorkshopState): Projection | null {
+  const w = state.workshop;
+  if (!w) return null;
+  const last = state.questions.at(-1);
+  const question = last
+    ? {
+        key: last.key,
+        prompt: last.prompt,
+        tally: last.tally ?? null,
+        revealed: last.revealed,
+        ...(last.revealed ? { answer: last.answer, explanation: last.explanation } : {}),
+      }
+    : null;
+  return { code: w.code, joinUrl: w.joinUrl, title: w.title, step: w.position.step, ended: w.status === "ended", question };
 }
