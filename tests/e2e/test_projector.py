@@ -1,15 +1,17 @@
 """The projector view (/w/<code>/present) at 1920x1080: the join code big enough for the back of the
-room, the join address, the lesson and step, and a question's bars with neither a student's name
+room, the join address and its QR code, the lesson and step, and a question's bars with neither a student's name
 nor the answer until the instructor reveals it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SCREEN = {"width": 1920, "height": 1080}
+JSQR = Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 ANSWER, WRONG = "default/batch-1", "default/web-1"  # lesson 2's "victim" question
 PUBLISH_STEP_2 = """([code, runId]) => new Promise((resolve, reject) => {
   const ws = new WebSocket(`ws://${location.host}/ws/workshops/${code}/`);
@@ -41,6 +43,18 @@ def post(page: Page, path: str, body: dict[str, Any] | None = None) -> dict[str,
     return dict(response.json())
 
 
+def decoded_qr(page: Page, label: str) -> str | None:
+    """What a phone's camera reads from the drawn QR code: its pixels decoded by jsQR."""
+    expect(page.get_by_role("img", name=label)).to_be_visible()
+    page.add_script_tag(path=str(JSQR))
+    return page.evaluate("""(label) => {
+      const canvas = document.querySelector(`canvas[aria-label="${label}"]`);
+      const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      const found = jsQR(pixels.data, pixels.width, pixels.height);
+      return found ? found.data : null;
+    }""", label)
+
+
 def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_answer_before_the_reveal(
         two_browsers: tuple[BrowserContext, BrowserContext]) -> None:
     instructor, student = (context.new_page() for context in two_browsers)
@@ -65,6 +79,7 @@ def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_
     box = join_code.bounding_box()
     assert box is not None and box["height"] >= SCREEN["height"] / 10
     expect(shown.get_by_label("Join address")).to_have_text(workshop["joinUrl"])
+    assert decoded_qr(instructor, f"QR code of {workshop['joinUrl']}") == workshop["joinUrl"]
     expect(shown.get_by_role("heading", name="Basic preemption")).to_be_visible()
     expect(shown.get_by_text("Step 2 of 7: No node fits")).to_be_visible()
     question = shown.get_by_role("group", name="Question to the class")

@@ -1,5 +1,6 @@
 import { shortKey } from "@/lib/format";
 import type { Projection } from "./state";
+import { QrCode } from "./QrCode";
 import { TallyBars } from "./TallyBars";
 
 interface Props {
@@ -23,6 +24,7 @@ export function ProjectorView({ shown, lesson }: Props) {
         <p className="projector__url">
           or open <span aria-label="Join address">{shown.joinUrl}</span>
         </p>
+        <QrCode text={shown.joinUrl} size={320} label={`QR code of ${shown.joinUrl}`} />
       </section>
       <section className="projector__class" aria-label="Where the class is">
         <h1>{lesson?.title ?? shown.title}</h1>
