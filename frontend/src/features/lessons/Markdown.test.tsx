@@ -1,0 +1,28 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import { Markdown } from "./Markdown";
+
+afterEach(cleanup);
+
+test("a lesson's GitHub table renders as a table, not as pipes", () => {
+  const text = "Compare:\n\n| node | victims | highest victim |\n|---|---|---|\n| node-1 | `low-a` | 100 |\n| node-2 | low-b, low-c | 50 |\n";
+  render(<Markdown text={text} />);
+  const table = screen.getByRole("table");
+  expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["node", "victims", "highest victim"]);
+  expect(within(table).getAllByRole("row")).toHaveLength(3);
+  expect(within(table).getByText("low-a").tagName).toBe("CODE");
+  expect(document.body.textContent).not.toContain("|---|");
+});
+
+test("lists, emphasis and code blocks render as before", () => {
+  render(<Markdown text={"1. **first**\n2. *second*\n\n```\nkubectl get pods\n```\n"} />);
+  expect(screen.getByRole("list").tagName).toBe("OL");
+  expect(screen.getByText("first").tagName).toBe("STRONG");
+  expect(screen.getByText("second").tagName).toBe("EM");
+  expect(screen.getByText("kubectl get pods").closest("pre")).not.toBeNull();
+});
+
+test("raw HTML in a description is never rendered as markup", () => {
+  const { container } = render(<Markdown text={'Hello <img src=x onerror="alert(1)"> world'} />);
+  expect(container.querySelector("img")).toBeNull();
+});
