@@ -5,13 +5,12 @@ from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 
-from playground.k8sapi import filters, objects, openapi, patches, tables, watch, writes
+from playground.k8sapi import filters, objects, openapi, options, patches, tables, watch, writes
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
 from playground.k8sapi.world import World, load
 from playground.runs import selectors
-from playground.runs.models import RunCommand
 
 WATCH_TIMEOUT = 1800
 
@@ -126,6 +125,7 @@ def _field_validation(call: Call, kind: Kind, manifest: dict[str, Any]) -> list[
 
 def create(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
     _writable(call, kind, "create", namespace)
+    dry = options.dry_run(call.query.getlist("dryRun"), "CreateOptions")
     manifest = call.body()
     r = kind.resource
     if manifest.get("kind", r.kind) != r.kind:
@@ -137,27 +137,40 @@ def create(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
             raise st.bad_request("the namespace of the provided object does not match the namespace sent on the "
                                  "request")
         meta["namespace"] = namespace or meta.get("namespace") or "default"
-    if call.query.get("dryRun"):
-        raise st.bad_request("dryRun is not supported by the playground")
     warnings = _field_validation(call, kind, manifest)
-    command = writes.create(call.run, call.user, r, writes.clean_manifest(manifest, keep_status=r.plural == "nodes"))
+    outcome = writes.create(call.run, call.user, r, writes.clean_manifest(manifest, keep_status=r.plural == "nodes"),
+                            dry)
+    assert outcome is not None
     namespace = meta.get("namespace") if r.namespaced else None
-    world = _world_after(call, command, kind, namespace, str(meta.get("name")))
+    world = _world_after(call, outcome, kind, namespace, str(meta.get("name")))
     item = find_item(world, kind, namespace, str(meta.get("name")))
     if item is None:  # created and already gone again: answer with what was created
         return respond(manifest, 201, warnings=warnings)
-    return respond(kind.render(world, item), 201, warnings=warnings)
+    created = kind.render(world, item)
+    if outcome.dry_run:  # a dry-run create stores nothing, so the object has no resourceVersion (store.go Create)
+        created["metadata"].pop("resourceVersion", None)
+    return respond(created, 201, warnings=warnings)
 
 
-def _world_after(call: Call, command: RunCommand, kind: Kind, namespace: str | None, name: str) -> World:
+def _world_after(call: Call, outcome: writes.Outcome, kind: Kind, namespace: str | None, name: str) -> World:
     """The run right after the command's own effect on the object, as the apiserver answers a write: later
-    happenings (at speed 0 a grace period passes at once) are for GET and watch to show."""
-    assert command.after_seq is not None  # applied commands know where they took effect
-    world = load(call.run, command.after_seq)
+    happenings (at speed 0 a grace period passes at once) are for GET and watch to show. A dry run's effect is
+    its preview's events, folded onto the run as it stood when the preview began."""
+    after_seq = outcome.command.after_seq
+    assert after_seq is not None  # applied commands know where they took effect
+    if outcome.preview is None:
+        world = load(call.run, after_seq)
+        later = selectors.events_after(call.run.pk, after_seq, 500)
+    else:
+        world = load(call.run, outcome.base)
+        later = [e for e in outcome.preview if e["seq"] > after_seq]
     assert world is not None
+    for event in outcome.preview or []:
+        if event["seq"] <= after_seq:  # what the copy did before the command (earlier commands of one patch)
+            world.apply(event)
     key = f"{namespace or ''}/{name}"
-    for event in selectors.events_after(call.run.pk, command.after_seq, 500):
-        if event["seq"] > command.after_seq + 1 and event["kind"] in ("command.applied", "cycle.started"):
+    for event in later:
+        if event["seq"] > after_seq + 1 and event["kind"] in ("command.applied", "cycle.started"):
             break
         world.apply(event)
         if event["kind"] != "command.applied" and key in (watch.affected(event, kind.resource.plural) or set()):
@@ -165,9 +178,21 @@ def _world_after(call: Call, command: RunCommand, kind: Kind, namespace: str | N
     return world
 
 
-def _grace(call: Call) -> int | None:
-    body = call.body() if call.request.body else {}
-    raw = body.get("gracePeriodSeconds", call.query.get("gracePeriodSeconds"))
+def _as_read(obj: dict[str, Any], outcome: writes.Outcome) -> dict[str, Any]:
+    """A dry-run update answers with the object as read: its resourceVersion unchanged (DryRunnableStorage)."""
+    if outcome.dry_run:
+        obj["metadata"]["resourceVersion"] = str(outcome.base)
+    return obj
+
+
+def _delete_options(call: Call) -> dict[str, Any]:
+    """DeleteOptions come in the body or, when there is none, in the query (handlers/delete.go)."""
+    if call.request.body:
+        return call.body()
+    return {"gracePeriodSeconds": call.query.get("gracePeriodSeconds"), "dryRun": call.query.getlist("dryRun")}
+
+
+def _grace(raw: Any) -> int | None:
     if raw in (None, ""):
         return None
     try:
@@ -178,24 +203,40 @@ def _grace(call: Call) -> int | None:
 
 def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
     _writable(call, kind, "delete", namespace, name)
+    delete_options = _delete_options(call)
+    dry = options.dry_run(delete_options.get("dryRun"), "DeleteOptions")
     world = call.world()
     item = find_item(world, kind, namespace, name)
     if item is None:
         raise st.not_found(kind.resource, name)
     if kind.resource.plural == "pods":
-        command = writes.delete_pod(call.run, call.user, kind.resource, item["key"], _grace(call))
+        outcome = writes.delete_pod(call.run, call.user, kind.resource, item["key"],
+                                    _grace(delete_options.get("gracePeriodSeconds")), dry)
     else:
-        command = writes.delete_node(call.run, call.user, kind.resource, name)
-    after = _world_after(call, command, kind, namespace, name)
-    still = find_item(after, kind, namespace, name)
-    if still is not None:  # graceful: the pod, with its deletionTimestamp
-        return respond(kind.render(after, still))
+        outcome = writes.delete_node(call.run, call.user, kind.resource, name, dry)
+    assert outcome is not None
+    after = _world_after(call, outcome, kind, namespace, name)
+    if kind.resource.plural == "pods":
+        return respond(_as_read(_deleted_pod(world, after, kind, item), outcome))
     details = {"name": name, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}
     return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": details})
 
 
+def _deleted_pod(before: World, after: World, kind: Kind, item: dict[str, Any]) -> dict[str, Any]:
+    """The pod store returns the deleted pod (ReturnDeletedObject): terminating, with its deletionTimestamp; or,
+    deleted at once (pending, terminal, grace 0), as last stored with the zero grace BeforeDelete marked it with."""
+    still = after.pod(item["key"])
+    if still is not None:
+        return kind.render(after, still)
+    pod = kind.render(before, item)
+    pod["metadata"].setdefault("deletionTimestamp", objects.timestamp(before, before.now))
+    pod["metadata"].setdefault("deletionGracePeriodSeconds", 0)
+    return pod
+
+
 def patch(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
     _writable(call, kind, "patch", namespace, name)
+    dry = options.dry_run(call.query.getlist("dryRun"), "PatchOptions")
     world = call.world()
     item = find_item(world, kind, namespace, name)
     if item is None:
@@ -204,24 +245,28 @@ def patch(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpRespo
     new = patches.apply(old, call.request.headers.get("Content-Type", ""), call.request.body)
     warnings = _field_validation(call, kind, new)
     if kind.resource.plural == "nodes":
-        command = writes.patch_node(call.run, call.user, kind.resource, name, old, new)
+        outcome = writes.patch_node(call.run, call.user, kind.resource, name, old, new, dry)
     else:
-        command = writes.patch_pod(call.run, call.user, kind.resource, name, old, new)
-    after = _world_after(call, command, kind, namespace, name) if command is not None else world
+        outcome = writes.patch_pod(call.run, call.user, kind.resource, name, old, new, dry)
+    if outcome is None:  # nothing changed: the object as it is
+        return respond(old, warnings=warnings)
+    after = _world_after(call, outcome, kind, namespace, name)
     current = find_item(after, kind, namespace, name)
-    return respond(kind.render(after, current) if current is not None else new, warnings=warnings)
+    return respond(_as_read(kind.render(after, current), outcome) if current is not None else new, warnings=warnings)
 
 
 def evict(call: Call, kind: Kind, namespace: str, name: str) -> HttpResponse:
     call.require_owner(kind.resource, "create", namespace, name)
+    body = call.body()
+    delete_options = body.get("deleteOptions") or {}
+    dry = options.eviction_dry_run(call.query.getlist("dryRun"), delete_options.get("dryRun"))
     world = call.world()
     item = find_item(world, kind, namespace, name)
     if item is None:
         raise st.not_found(kind.resource, name)
-    body = call.body()
-    grace = (body.get("deleteOptions") or {}).get("gracePeriodSeconds")
     try:
-        writes.evict_pod(call.run, call.user, kind.resource, item["key"], grace)
+        writes.evict_pod(call.run, call.user, kind.resource, item["key"], delete_options.get("gracePeriodSeconds"),
+                         dry)
     except st.ApiError as error:
         if "more than one PodDisruptionBudget" in error.message:  # upstream: NewInternalError
             text = "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."

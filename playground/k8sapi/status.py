@@ -24,7 +24,9 @@ class ApiError(Exception):
 
     def status(self) -> dict[str, Any]:
         body: dict[str, Any] = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-                                "message": self.message, "reason": self.reason}
+                                "message": self.message}
+        if self.reason:  # StatusReasonUnknown is "", left out (omitempty)
+            body["reason"] = self.reason
         if self.details is not None:
             body["details"] = self.details
         body["code"] = self.code
@@ -64,7 +66,7 @@ def unauthorized(message: str = "Unauthorized") -> ApiError:
 
 
 def invalid(kind: str, name: str, group: str, causes: list[dict[str, str]], message: str) -> ApiError:
-    details: dict[str, Any] = {"name": name}
+    details: dict[str, Any] = {"name": name} if name else {}
     if group:
         details["group"] = group
     details |= {"kind": kind, "causes": causes}

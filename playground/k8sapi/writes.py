@@ -1,12 +1,16 @@
 """Writes: every change an API client asks for becomes a run command, applied by the run's worker.
 
-The one call into the runs app is `_submit` (playground.runs.services.submit_command, then waiting
-for the worker's verdict): validation is the REST API's and the simulation's, and a rejection comes
-back as a metav1.Status naming the field.
+The calls into the runs app are `_submit` (playground.runs.services.submit_command, then waiting for the
+worker's verdict) and, for a dry run, `_preview` (playground.runs.previews: the same checks and the same
+simulation code on a throwaway copy of the run): validation is the REST API's and the simulation's, and a
+rejection comes back as a metav1.Status naming the field.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from rest_framework.exceptions import APIException, PermissionDenied
@@ -14,7 +18,7 @@ from rest_framework.exceptions import APIException, PermissionDenied
 from playground.api_errors import InvalidDocuments
 from playground.k8sapi import status as st
 from playground.k8sapi.resources import Resource
-from playground.runs import services
+from playground.runs import previews, services
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
 
@@ -29,9 +33,24 @@ _ERROR_TYPE = re.compile(r": (Required value|Invalid value|Unsupported value|Dup
 REPLY_SECONDS = 30.0
 
 
-def _submit(run: Run, user: User, command: dict[str, Any]) -> RunCommand:
+@dataclass
+class Outcome:
+    """What a write did: the last command's verdict. A dry run's also carries the events its preview emitted after
+    event `base` (the run's last stored one, which it went on from); a real one's are in the run's log."""
+    command: RunCommand
+    preview: list[dict[str, Any]] | None = None
+    base: int = 0
+
+    @property
+    def dry_run(self) -> bool:
+        return self.preview is not None
+
+
+@contextmanager
+def _as_status() -> Iterator[None]:
+    """The runs app's refusals as the Status the apiserver would send."""
     try:
-        return services.await_command(services.submit_command(run, user, command), REPLY_SECONDS)
+        yield
     except PermissionDenied as exc:
         raise st.ApiError(403, "Forbidden", str(exc.detail), {}) from exc
     except InvalidDocuments as exc:
@@ -41,6 +60,11 @@ def _submit(run: Run, user: User, command: dict[str, Any]) -> RunCommand:
     except APIException as exc:  # e.g. Conflict: the run was stopped
         raise st.ApiError(exc.status_code, "Conflict" if exc.status_code == 409 else "BadRequest",
                           str(exc.detail), {}) from exc
+
+
+def _submit(run: Run, user: User, command: dict[str, Any]) -> RunCommand:
+    with _as_status():
+        return services.await_command(services.submit_command(run, user, command), REPLY_SECONDS)
 
 
 def run_command(run: Run, user: User, resource: Resource, name: str, command: dict[str, Any],
@@ -53,6 +77,29 @@ def run_command(run: Run, user: User, resource: Resource, name: str, command: di
     if result.status == RunCommand.Status.REJECTED:
         raise rejection(result.error or {}, resource, name, kind)
     return result
+
+
+def _preview(run: Run, user: User, resource: Resource, name: str, commands: list[dict[str, Any]],
+             kind: str) -> Outcome:
+    with _as_status():
+        preview = previews.preview_commands(run, user, commands)
+    if preview.last.status == RunCommand.Status.REJECTED:
+        raise rejection(preview.last.error or {}, resource, name, kind)
+    return Outcome(preview.last, preview.events, preview.base)
+
+
+def perform(run: Run, user: User, resource: Resource, name: str, commands: list[dict[str, Any]], kind: str,
+            dry_run: bool) -> Outcome | None:
+    """The commands in order (None: there were none); a dry run previews them and changes nothing."""
+    if not commands:
+        return None
+    if dry_run:
+        return _preview(run, user, resource, name, commands, kind)
+    applied = None
+    for command in commands:
+        applied = run_command(run, user, resource, name, command, kind)
+    assert applied is not None
+    return Outcome(applied)
 
 
 def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -> st.ApiError:
@@ -82,24 +129,26 @@ def clean_manifest(manifest: dict[str, Any], keep_status: bool) -> dict[str, Any
     return out
 
 
-def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any]) -> RunCommand:
+def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any], dry_run: bool) -> Outcome | None:
     type_ = {"pods": "add_pod", "nodes": "add_node"}[resource.plural]
     name = str((manifest.get("metadata") or {}).get("name") or "")
-    return run_command(run, user, resource, name, {"type": type_, "manifest": manifest}, resource.kind)
+    return perform(run, user, resource, name, [{"type": type_, "manifest": manifest}], resource.kind, dry_run)
 
 
-def delete_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None) -> RunCommand:
-    return run_command(run, user, resource, key.split("/", 1)[1],
-                       {"type": "delete_pod", "pod": key, "gracePeriodSeconds": grace}, "Pod")
+def delete_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None,
+               dry_run: bool) -> Outcome | None:
+    return perform(run, user, resource, key.split("/", 1)[1],
+                   [{"type": "delete_pod", "pod": key, "gracePeriodSeconds": grace}], "Pod", dry_run)
 
 
-def evict_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None) -> RunCommand:
-    return run_command(run, user, resource, key.split("/", 1)[1],
-                       {"type": "evict_pod", "pod": key, "gracePeriodSeconds": grace}, "Pod")
+def evict_pod(run: Run, user: User, resource: Resource, key: str, grace: int | None,
+              dry_run: bool) -> Outcome | None:
+    return perform(run, user, resource, key.split("/", 1)[1],
+                   [{"type": "evict_pod", "pod": key, "gracePeriodSeconds": grace}], "Pod", dry_run)
 
 
-def delete_node(run: Run, user: User, resource: Resource, name: str) -> RunCommand:
-    return run_command(run, user, resource, name, {"type": "delete_node", "node": name}, "Node")
+def delete_node(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:
+    return perform(run, user, resource, name, [{"type": "delete_node", "node": name}], "Node", dry_run)
 
 
 def _taints(spec: dict[str, Any]) -> list[dict[str, str]]:
@@ -141,21 +190,18 @@ def unmodelled_change(old: Any, new: Any, modelled: set[str], path: str = "") ->
 
 
 def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
-               new: dict[str, Any]) -> RunCommand | None:
+               new: dict[str, Any], dry_run: bool) -> Outcome | None:
     modelled = {"spec.unschedulable", "spec.taints", "metadata.labels", "metadata.annotations",
                 "metadata.resourceVersion", "metadata.managedFields", "status"}
     changed = unmodelled_change(old, new, modelled)
     if changed:
         raise st.field_invalid("Node", name, "", changed, "Forbidden", "the playground can change a node's "
                                "labels, annotations, taints and spec.unschedulable only")
-    applied = None
-    for command in node_commands(name, old, new):
-        applied = run_command(run, user, resource, name, command, "Node")
-    return applied
+    return perform(run, user, resource, name, node_commands(name, old, new), "Node", dry_run)
 
 
 def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
-              new: dict[str, Any]) -> RunCommand | None:
+              new: dict[str, Any], dry_run: bool) -> Outcome | None:
     modelled = {"metadata.labels", "metadata.annotations", "metadata.resourceVersion", "metadata.managedFields",
                 "status"}
     changed = unmodelled_change(old, new, modelled)
@@ -167,7 +213,4 @@ def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str
     new_labels = (new.get("metadata") or {}).get("labels") or {}
     if (old["metadata"].get("labels") or {}) != new_labels:
         commands.insert(0, {"type": "set_pod_labels", "pod": key, "labels": new_labels})
-    applied = None
-    for command in commands:
-        applied = run_command(run, user, resource, name, command, "Pod")
-    return applied
+    return perform(run, user, resource, name, commands, "Pod", dry_run)

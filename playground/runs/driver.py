@@ -209,11 +209,7 @@ class RunDriver:
         self.anchor_vt, self.anchor_wall = max(vt, self.sim.now), self.clock()
 
     def _command_time(self) -> float:
-        """When a command takes effect: now on the virtual clock, but never past a due happening."""
-        vc, next_time = self._vclock(), self.sim.next_time()
-        if next_time is not None and vc >= next_time:
-            return float(self.sim.now)
-        return max(vc, self.sim.now)
+        return replay.command_time(self.sim, self._vclock())
 
     # ---- commands ----
 
@@ -247,8 +243,8 @@ class RunDriver:
             return
         try:
             self._emit(self.cursor.apply(command.payload, command.time))
-        except CommandError as e:  # the field as the REST body names it: "manifest.spec…", "pod"
-            self._reject(command, e.path.removeprefix("command.") or "command", e.value, e.message)
+        except CommandError as e:
+            self._reject(command, **replay.rejection(e))
             return
         if self.run_row.status in (Status.FINISHED, Status.SETTLED):
             self._set_status(Status.RUNNING, "")  # a finished or settled run continues on a change

@@ -30,6 +30,20 @@ def move_clock(sim: Simulation, t: float) -> None:
         sim.run(until=t)
 
 
+def command_time(sim: Simulation, vclock: float) -> float:
+    """When a command takes effect: now on the virtual clock, but never past a due happening."""
+    next_time = sim.next_time()
+    if next_time is not None and vclock >= next_time:
+        return float(sim.now)
+    return max(vclock, sim.now)
+
+
+def rejection(error: Any) -> dict[str, Any]:
+    """A CommandError as a command's verdict names it: the field as the REST body does ("manifest.spec…", "pod")."""
+    return {"field": error.path.removeprefix("command.") or "command", "value": error.value,
+            "message": error.message}
+
+
 def last_seq(events: list[dict[str, Any]], default: int) -> int:
     return events[-1]["seq"] if events else default
 

@@ -118,18 +118,24 @@ def lesson_timed_commands(slug: str, scenario_slug: str) -> list[dict[str, Any]]
         "lesson", f"lesson {slug!r} runs scenario {expected}, not {scenario_slug!r}", value=slug)])
 
 
-def submit_command(run: Run, user: User, body: Any) -> RunCommand:
+def checked_payload(run: Run, user: User, body: Any) -> dict[str, Any]:
+    """Who may, and the command's shape: what a command and its preview are refused for before the run is asked."""
     if not selectors.can_control(user, run):
         raise PermissionDenied(f"only the owner of run {run.pk} can control it")
     payload = command_bodies.normalise(body)
     if payload["type"] == "restart":
         raise InvalidDocuments([field_error("type", "restart is answered by restart_run", value="restart")])
+    return payload
+
+
+def submit_command(run: Run, user: User, body: Any) -> RunCommand:
+    payload = checked_payload(run, user, body)
     with transaction.atomic():
         # The last seq is read after the lock, in a statement of its own: a subquery of the locking
         # statement sees the database as it was before the wait (tests/integration/test_commands_live.py).
         locked = Run.objects.select_for_update().only(
             "status", "reason", "lease_token", "lease_expires_at", "bulk").get(pk=run.pk)
-        _check_accepts(locked, payload)  # under the lock: the status a concurrent stop left
+        check_accepts(locked, payload)  # under the lock: the status a concurrent stop left
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))
@@ -157,7 +163,8 @@ def restart_run(run: Run, user: User) -> Run:
     return fresh
 
 
-def _check_accepts(run: Run, payload: dict[str, Any]) -> None:
+def check_accepts(run: Run, payload: dict[str, Any]) -> None:
+    """Whether the run takes the command now (a stopped or failed run takes none)."""
     type_ = payload["type"]
     if run.status == Run.Status.FAILED:
         raise Conflict(f"run {run.pk} failed ({run.reason}); restart it to run again")
