@@ -31,6 +31,8 @@ def handle(call: Call, kind: Kind, namespace: str | None, name: str | None, sub:
         return delete(call, kind, namespace, name)
     if name is not None and method == "PATCH":
         return patch(call, kind, namespace, name)
+    if name is not None and method == "PUT":
+        return update(call, kind, namespace, name)
     raise st.method_not_allowed()
 
 
@@ -243,7 +245,63 @@ def patch(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpRespo
         raise st.not_found(kind.resource, name)
     old = kind.render(world, item)
     new = patches.apply(old, call.request.headers.get("Content-Type", ""), call.request.body)
-    warnings = _field_validation(call, kind, new)
+    return _change(call, kind, namespace, name, old, new, dry, _field_validation(call, kind, new))
+
+
+def update(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
+    """PUT (`kubectl replace`): the body replaces the object, within what a patch may change."""
+    _writable(call, kind, "update", namespace, name)
+    dry = options.dry_run(call.query.getlist("dryRun"), "UpdateOptions")
+    body = call.body()
+    _check_identity(kind, body, namespace, name)
+    world = call.world()
+    item = find_item(world, kind, namespace, name)
+    if item is None:  # pods and nodes are not created by an update (AllowCreateOnUpdate false)
+        raise st.not_found(kind.resource, name)
+    old = kind.render(world, item)
+    _check_unmodified_since(call, kind, namespace, name, old, (body.get("metadata") or {}).get("resourceVersion"))
+    new = patches.replace(old, body, writes.CHANGEABLE[kind.resource.plural])
+    return _change(call, kind, namespace, name, old, new, dry, _field_validation(call, kind, body))
+
+
+def _check_identity(kind: Kind, body: dict[str, Any], namespace: str | None, name: str) -> None:
+    """handlers/rest.go checkName, and the kind's, as for a create."""
+    r = kind.resource
+    if body.get("kind", r.kind) != r.kind:
+        raise st.bad_request(f"the API version in the data ({body.get('apiVersion')}) does not match the "
+                             f"expected API version ({r.group_version})")
+    meta = body.get("metadata") or {}
+    if meta.get("name") != name:
+        raise st.bad_request(f"the name of the object ({meta.get('name') or ''}) does not match the name on the "
+                             f"URL ({name})")
+    if r.namespaced and meta.get("namespace") not in (None, "", namespace):
+        raise st.bad_request(f"the namespace of the object ({meta.get('namespace')}) does not match the namespace "
+                             f"on the request ({namespace})")
+
+
+def _check_unmodified_since(call: Call, kind: Kind, namespace: str | None, name: str, current: dict[str, Any],
+                            version: Any) -> None:
+    """A resourceVersion in the body is a precondition: 409 if the object changed after it. Versions are the
+    run's event seq, shared by all objects, so "changed" is judged on the object as it was at that seq."""
+    if version in (None, ""):
+        return
+    known = str(version).isdigit() and 0 < int(version) <= call.run.last_seq
+    then = load(call.run, int(version)) if known else None
+    was = find_item(then, kind, namespace, name) if then is not None else None
+    if then is None or was is None or _without_version(kind.render(then, was)) != _without_version(current):
+        # storage's OptimisticLockErrorMsg, as NewConflict words it
+        raise st.ApiError(409, "Conflict", f'Operation cannot be fulfilled on {kind.resource.qualified} "{name}": '
+                          "the object has been modified; please apply your changes to the latest version and try "
+                          "again", {"name": name, "kind": kind.resource.plural})
+
+
+def _without_version(obj: dict[str, Any]) -> dict[str, Any]:
+    return {**obj, "metadata": {k: v for k, v in obj["metadata"].items() if k != "resourceVersion"}}
+
+
+def _change(call: Call, kind: Kind, namespace: str | None, name: str, old: dict[str, Any], new: dict[str, Any],
+            dry: bool, warnings: list[str]) -> HttpResponse:
+    """Carry out a patch or an update (the commands that turn `old` into `new`); answer the object after it."""
     if kind.resource.plural == "nodes":
         outcome = writes.patch_node(call.run, call.user, kind.resource, name, old, new, dry)
     else:

@@ -97,3 +97,24 @@ def apply(target: dict[str, Any], content_type: str, body: bytes) -> dict[str, A
     if media in (MERGE, STRATEGIC):
         return dict(merge(target, patch, strategic=media == STRATEGIC))
     raise ApiError(415, "UnsupportedMediaType", f"the media type {media!r} is not supported for PATCH")
+
+
+def replace(current: dict[str, Any], body: dict[str, Any], exact: tuple[str, ...]) -> dict[str, Any]:
+    """What PUT makes of the object. The fields at the `exact` paths (dotted) become the body's (left out:
+    removed); the status stays the server's (PrepareForUpdate); any other field the body leaves out keeps its
+    current value — the defaulting the apiserver would apply — and one it sets is compared by the caller."""
+    new = merge(current, {k: v for k, v in body.items() if k != "status"})
+    for path in exact:
+        *parents, leaf = path.split(".")
+        given: Any = body
+        target = new
+        for part in parents:
+            given = given.get(part) if isinstance(given, dict) else None
+            target = target.setdefault(part, {})
+        value = given.get(leaf) if isinstance(given, dict) else None
+        if value is None:
+            target.pop(leaf, None)
+        else:
+            target[leaf] = copy.deepcopy(value)
+    return new
+

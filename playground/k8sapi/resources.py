@@ -37,7 +37,7 @@ class Subresource:
 
 
 READ = ("get", "list", "watch")
-WRITE = ("create", "delete", "get", "list", "patch", "watch")
+WRITE = ("create", "delete", "get", "list", "patch", "update", "watch")
 
 RESOURCES: tuple[Resource, ...] = (
     Resource("", "v1", "pods", "pod", "Pod", True, WRITE, ("po",), ("all",)),

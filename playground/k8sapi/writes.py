@@ -189,11 +189,15 @@ def unmodelled_change(old: Any, new: Any, modelled: set[str], path: str = "") ->
     return None if old == new else path
 
 
+# What a write may change on an existing object (the rest: 422 naming the field); PUT replaces these exactly.
+CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
+              "nodes": ("metadata.labels", "metadata.annotations", "spec.taints", "spec.unschedulable")}
+IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
+
+
 def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
                new: dict[str, Any], dry_run: bool) -> Outcome | None:
-    modelled = {"spec.unschedulable", "spec.taints", "metadata.labels", "metadata.annotations",
-                "metadata.resourceVersion", "metadata.managedFields", "status"}
-    changed = unmodelled_change(old, new, modelled)
+    changed = unmodelled_change(old, new, {*CHANGEABLE["nodes"], *IGNORED})
     if changed:
         raise st.field_invalid("Node", name, "", changed, "Forbidden", "the playground can change a node's "
                                "labels, annotations, taints and spec.unschedulable only")
@@ -202,9 +206,7 @@ def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[st
 
 def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
               new: dict[str, Any], dry_run: bool) -> Outcome | None:
-    modelled = {"metadata.labels", "metadata.annotations", "metadata.resourceVersion", "metadata.managedFields",
-                "status"}
-    changed = unmodelled_change(old, new, modelled)
+    changed = unmodelled_change(old, new, {*CHANGEABLE["pods"], *IGNORED})
     if changed:
         raise st.field_invalid("Pod", name, "", changed, "Forbidden", "the playground can change a pod's "
                                "labels and annotations only; delete and create it to change anything else")

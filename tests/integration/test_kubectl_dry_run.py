@@ -74,8 +74,9 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
     assert run_api.kubectl("create", "-f", new_pod, dry).stdout.strip() == "pod/extra created (server dry run)"
     node_c = yaml.safe_load(run_api.kubectl("get", "node", "node-c", "-o", "yaml").stdout)
     node_c["metadata"]["labels"] = {"disk": "ssd"}
-    applied = run_api.kubectl("apply", "-f", write(tmp_path / "node-c.yaml", node_c), dry).stdout.strip()
-    assert applied == "node/node-c configured (server dry run)"
+    labelled = write(tmp_path / "node-c.yaml", node_c)
+    assert run_api.kubectl("apply", "-f", labelled, dry).stdout.strip() == "node/node-c configured (server dry run)"
+    assert run_api.kubectl("replace", "-f", labelled, dry).stdout.strip() == "node/node-c replaced (server dry run)"
 
 
 def test_a_server_dry_run_drain_cordons_and_evicts_nothing(run_api: RunApi, unchanged: None) -> None:

@@ -136,6 +136,37 @@ def test_a_dry_run_patch_the_playground_cannot_make_is_refused_as_the_real_one(r
     assert (code, body["details"]["causes"][0]["field"]) == (422, "spec.hostname")
 
 
+def test_a_dry_run_update_replaces_the_labels_and_taints_exactly(run: Run, owner: Any) -> None:
+    node_a = get(run, owner[1], "api/v1/nodes/node-a")
+    node_a["metadata"]["labels"] = {"zone": "b"}
+    node_a["spec"]["taints"] = [{"key": "dedicated", "value": "x", "effect": "NoSchedule"}]
+    code, body = call(run, owner[1], "PUT", "api/v1/nodes/node-a", node_a)
+    assert code == 200, body
+    assert (body["metadata"]["labels"], body["spec"]["taints"]) == (node_a["metadata"]["labels"], node_a["spec"]["taints"])
+    del node_a["metadata"]["labels"], node_a["spec"]["taints"]  # left out: removed
+    code, body = call(run, owner[1], "PUT", "api/v1/nodes/node-a", node_a)
+    assert code == 200 and "labels" not in body["metadata"] and "taints" not in body["spec"], body
+    assert "taints" not in get(run, owner[1], "api/v1/nodes/node-a")["spec"]
+
+
+def test_an_update_of_another_name_is_a_bad_request(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "PUT", "api/v1/nodes/node-a", {"kind": "Node", "metadata": {"name": "node-b"}})
+    assert code == 400
+    assert body["message"] == "the name of the object (node-b) does not match the name on the URL (node-a)"
+
+
+def test_an_update_from_a_version_the_object_changed_after_is_a_conflict(run: Run, owner: Any) -> None:
+    huge = get(run, owner[1], f"{PODS}/huge")
+    huge["metadata"] |= {"resourceVersion": "1", "labels": {"tier": "batch"}}  # before its FailedScheduling
+    code, body = call(run, owner[1], "PUT", f"{PODS}/huge", huge)
+    assert (code, body["reason"]) == (409, "Conflict")
+    assert body["message"] == ('Operation cannot be fulfilled on pods "huge": the object has been modified; please '
+                               "apply your changes to the latest version and try again")
+    node_a = get(run, owner[1], "api/v1/nodes/node-a")
+    node_a["metadata"] |= {"resourceVersion": "1", "labels": {"zone": "b"}}  # unchanged since
+    assert call(run, owner[1], "PUT", "api/v1/nodes/node-a", node_a)[0] == 200
+
+
 def test_a_dry_run_eviction_succeeds_or_is_refused_by_the_budget(run: Run, owner: Any) -> None:
     eviction = {"apiVersion": "policy/v1", "kind": "Eviction", "metadata": {"name": "web", "namespace": "default"},
                 "deleteOptions": {"dryRun": ["All"]}}
@@ -157,6 +188,7 @@ def test_an_eviction_whose_query_and_body_disagree_on_dry_run_is_refused(run: Ru
     pytest.param("POST", PODS, pod("new", "100m", "low"), "CreateOptions", id="create"),
     pytest.param("PATCH", "api/v1/nodes/node-a", {"metadata": {"labels": {"a": "b"}}}, "PatchOptions", id="patch"),
     pytest.param("DELETE", f"{PODS}/web", None, "DeleteOptions", id="delete"),
+    pytest.param("PUT", "api/v1/nodes/node-a", {"metadata": {"name": "node-a"}}, "UpdateOptions", id="update"),
 ])
 def test_an_unknown_dry_run_value_is_unsupported(run: Run, owner: Any, method: str, path: str, body: Any,
                                                  options: str) -> None:
