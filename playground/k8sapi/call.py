@@ -15,6 +15,9 @@ from playground.runs import selectors
 from playground.runs.models import Run
 from playground.runs.selectors import User
 
+PROTOBUF = "application/vnd.kubernetes.protobuf"
+BODY_MEDIA_TYPES = ("application/json", "application/yaml")
+
 
 def respond(body: Any, code: int = 200, content_type: str = "application/json",
             warnings: list[str] | None = None) -> HttpResponse:
@@ -41,6 +44,10 @@ class Call:
         return world
 
     def body(self) -> dict[str, Any]:
+        media = self.request.headers.get("Content-Type", "").split(";")[0].strip()
+        if media == PROTOBUF:  # what kubectl's typed commands send (create namespace, create priorityclass…)
+            raise st.ApiError(415, "UnsupportedMediaType", "the body of the request was in an unknown format - "
+                              f"accepted media types include: {', '.join(BODY_MEDIA_TYPES)}")
         try:
             data = yaml.safe_load(self.request.body or b"{}")
         except yaml.YAMLError as exc:

@@ -139,6 +139,8 @@ def create(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
             raise st.bad_request("the namespace of the provided object does not match the namespace sent on the "
                                  "request")
         meta["namespace"] = namespace or meta.get("namespace") or "default"
+    if r.plural == "namespaces" and find_item(call.world(), kind, None, str(meta.get("name"))):
+        raise st.already_exists(r, str(meta.get("name")))  # the ones every cluster has, and those of pods
     warnings = _field_validation(call, kind, manifest)
     outcome = writes.create(call.run, call.user, r, writes.clean_manifest(manifest, keep_status=r.plural == "nodes"),
                             dry)
@@ -302,10 +304,7 @@ def _without_version(obj: dict[str, Any]) -> dict[str, Any]:
 def _change(call: Call, kind: Kind, namespace: str | None, name: str, old: dict[str, Any], new: dict[str, Any],
             dry: bool, warnings: list[str]) -> HttpResponse:
     """Carry out a patch or an update (the commands that turn `old` into `new`); answer the object after it."""
-    if kind.resource.plural == "nodes":
-        outcome = writes.patch_node(call.run, call.user, kind.resource, name, old, new, dry)
-    else:
-        outcome = writes.patch_pod(call.run, call.user, kind.resource, name, old, new, dry)
+    outcome = writes.PATCHES[kind.resource.plural](call.run, call.user, kind.resource, name, old, new, dry)
     if outcome is None:  # nothing changed: the object as it is
         return respond(old, warnings=warnings)
     after = _world_after(call, outcome, kind, namespace, name)

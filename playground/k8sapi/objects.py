@@ -188,8 +188,8 @@ def node(world: World, view: dict[str, Any]) -> dict[str, Any]:
 
 def namespace(world: World, name: str) -> dict[str, Any]:
     meta = {"name": name, "uid": _uid(world.run_id, "namespace", name), "resourceVersion": str(world.seq),
-            "creationTimestamp": timestamp(world, 0.0),
-            "labels": {"kubernetes.io/metadata.name": name}}
+            "creationTimestamp": timestamp(world, world.namespace_created.get(name, 0.0)),
+            "labels": world.namespace_labels(name)}
     return {"kind": "Namespace", "apiVersion": "v1", "metadata": meta,
             "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}}
 

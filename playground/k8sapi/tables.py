@@ -158,7 +158,7 @@ def event_cells(world: World, event: dict[str, Any], obj: dict[str, Any]) -> lis
 
 
 def namespace_cells(world: World, name: str, obj: dict[str, Any]) -> list[Any]:
-    return [name, "Active", age(world, 0.0)]
+    return [name, "Active", age(world, world.namespace_created.get(name, 0.0))]
 
 
 def priority_class_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[Any]:

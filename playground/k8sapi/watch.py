@@ -28,7 +28,7 @@ CHANGES_BY_RESOURCE = {
     "nodes": {"cluster.snapshot", "node.added", "node.updated", "node.deleted", "command.applied"},
     "poddisruptionbudgets": {"cluster.snapshot", "pdb.updated", "pod.added", "pod.bound", "pod.terminating",
                              "pod.deleted"},
-    "namespaces": {"cluster.snapshot", "pod.added"},
+    "namespaces": {"cluster.snapshot", "pod.added", "namespace.updated"},
     "priorityclasses": {"cluster.snapshot"},
 }
 

@@ -15,7 +15,8 @@ from playground.runs import selectors
 from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
 
-NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating")
+NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
+               "namespace.updated")
 
 
 def pod_key(manifest: dict[str, Any]) -> str:
@@ -34,6 +35,7 @@ class World:
     node_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     pod_created: dict[str, float] = field(default_factory=dict)
     node_created: dict[str, float] = field(default_factory=dict)
+    namespace_created: dict[str, float] = field(default_factory=dict)  # Namespace objects made by a command
     scheduler_events: list[dict[str, Any]] = field(default_factory=list)  # k8s.event, oldest first
     last_failure: dict[str, dict[str, Any]] = field(default_factory=dict)  # pod key -> last FailedScheduling
     evicted: set[str] = field(default_factory=set)  # pods deleted through the Eviction API
@@ -67,6 +69,13 @@ class World:
         names |= {n["name"] if isinstance(n, dict) else n for n in self.state.get("namespaces") or []}
         return sorted(names)
 
+    def namespace_labels(self, name: str) -> dict[str, str]:
+        """A Namespace object's labels; an implicit namespace has the one the apiserver sets on every namespace."""
+        for namespace in self.state.get("namespaces") or []:
+            if isinstance(namespace, dict) and namespace["name"] == name:
+                return dict(namespace.get("labels") or {})
+        return {"kubernetes.io/metadata.name": name}
+
     def apply(self, event: dict[str, Any]) -> None:
         """The next event of the log (watch): the fold plus the notes objects need."""
         self.state = self.folder.apply(event)  # this world's own state
@@ -83,6 +92,8 @@ class World:
             self.evicted.discard(event["pod"]["key"])
         elif kind == "node.added":
             self.node_created[event["node"]["name"]] = float(event["t"])
+        elif kind == "namespace.updated" and event.get("change") == "added":
+            self.namespace_created.setdefault(event["namespace"]["name"], float(event["t"]))
         elif kind == "k8s.event":
             self.scheduler_events.append(event)
             if event.get("reason") == "FailedScheduling":

@@ -130,7 +130,7 @@ def clean_manifest(manifest: dict[str, Any], keep_status: bool) -> dict[str, Any
 
 
 def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any], dry_run: bool) -> Outcome | None:
-    type_ = {"pods": "add_pod", "nodes": "add_node"}[resource.plural]
+    type_ = {"pods": "add_pod", "nodes": "add_node", "namespaces": "add_namespace"}[resource.plural]
     name = str((manifest.get("metadata") or {}).get("name") or "")
     return perform(run, user, resource, name, [{"type": type_, "manifest": manifest}], resource.kind, dry_run)
 
@@ -191,7 +191,8 @@ def unmodelled_change(old: Any, new: Any, modelled: set[str], path: str = "") ->
 
 # What a write may change on an existing object (the rest: 422 naming the field); PUT replaces these exactly.
 CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
-              "nodes": ("metadata.labels", "metadata.annotations", "spec.taints", "spec.unschedulable")}
+              "nodes": ("metadata.labels", "metadata.annotations", "spec.taints", "spec.unschedulable"),
+              "namespaces": ("metadata.labels",)}
 IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
 
 
@@ -216,3 +217,19 @@ def patch_pod(run: Run, user: User, resource: Resource, name: str, old: dict[str
     if (old["metadata"].get("labels") or {}) != new_labels:
         commands.insert(0, {"type": "set_pod_labels", "pod": key, "labels": new_labels})
     return perform(run, user, resource, name, commands, "Pod", dry_run)
+
+
+def patch_namespace(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
+                    new: dict[str, Any], dry_run: bool) -> Outcome | None:
+    changed = unmodelled_change(old, new, {*CHANGEABLE["namespaces"], *IGNORED})
+    if changed:
+        raise st.field_invalid("Namespace", name, "", changed, "Forbidden",
+                               "the playground can change a namespace's labels only")
+    labels = (new.get("metadata") or {}).get("labels") or {}
+    commands = [{"type": "set_namespace_labels", "namespace": name, "labels": labels}]
+    return perform(run, user, resource, name, commands if labels != old["metadata"].get("labels") else [],
+                   "Namespace", dry_run)
+
+
+PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace}
+

@@ -220,6 +220,17 @@ def test_someone_else_may_read_but_not_write(run_api: RunApi, tmp_path: Path) ->
     assert "Error from server (Forbidden): pods \"guarded\" is forbidden: User \"guest-" in result.stderr
 
 
+def test_apply_and_label_a_namespace(run_api: RunApi, tmp_path: Path) -> None:
+    manifest = tmp_path / "team-a.yaml"
+    manifest.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}}))
+    assert run_api.kubectl("apply", "-f", str(manifest)).stdout.strip() == "namespace/team-a created"
+    assert run_api.kubectl("label", "namespace", "team-a", "env=dev").stdout.strip() == "namespace/team-a labeled"
+    labels = json.loads(run_api.kubectl("get", "namespace", "team-a", "-o", "jsonpath={.metadata.labels}").stdout)
+    assert labels == {"env": "dev", "kubernetes.io/metadata.name": "team-a"}
+    typed = run_api.kubectl("create", "namespace", "team-b", check=False)  # kubectl's typed create sends protobuf
+    assert "Error from server (UnsupportedMediaType): the body of the request was in an unknown format" in typed.stderr
+
+
 def test_explain_reads_the_openapi_schema(run_api: RunApi) -> None:
     out = run_api.kubectl("explain", "pod.status.nominatedNodeName").stdout
     assert "FIELD: nominatedNodeName <string>" in out

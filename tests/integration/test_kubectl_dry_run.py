@@ -29,7 +29,7 @@ def run_api(live_server_url: str, celery_worker_process: Any, tmp_path_factory: 
 
 def run_as_stored(run_api: RunApi) -> dict[str, Any]:
     """Everything a write could change: the API objects, the event log and the command log."""
-    objects = json.loads(run_api.kubectl("get", "pods,nodes,pdb", "-o", "json").stdout)
+    objects = json.loads(run_api.kubectl("get", "pods,nodes,pdb,namespaces", "-o", "json").stdout)
     run = run_api.api.call("GET", f"/api/runs/{run_api.run_id}/")
     return {"objects": objects, "last_seq": run["lastSeq"],
             "events": len(run_api.api.stored_events(run_api.run_id)),
@@ -59,6 +59,7 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
         ("annotate", "pod", "guarded", "team=blue"): "pod/guarded annotated (server dry run)",
         ("annotate", "node", "node-c", "team=blue"): "node/node-c annotated (server dry run)",
         ("cordon", "node-c"): "node/node-c cordoned (server dry run)",
+        ("label", "namespace", "default", "env=dev"): "namespace/default labeled (server dry run)",
         # kubectl's taint and patch print no "(server dry run)" after a server dry run
         ("taint", "nodes", "node-c", "dedicated=x:NoSchedule"): "node/node-c tainted",
         ("patch", "node", "node-c", "-p", '{"spec":{"unschedulable":true}}'): "node/node-c patched",
@@ -72,6 +73,8 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
                                                "spec": {"containers": [{"name": "app", "image": "nginx"}]}})
     assert run_api.kubectl("apply", "-f", new_pod, dry).stdout.strip() == "pod/extra created (server dry run)"
     assert run_api.kubectl("create", "-f", new_pod, dry).stdout.strip() == "pod/extra created (server dry run)"
+    namespace = write(tmp_path / "team-b.yaml", {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-b"}})
+    assert run_api.kubectl("apply", "-f", namespace, dry).stdout.strip() == "namespace/team-b created (server dry run)"
     node_c = yaml.safe_load(run_api.kubectl("get", "node", "node-c", "-o", "yaml").stdout)
     node_c["metadata"]["labels"] = {"disk": "ssd"}
     labelled = write(tmp_path / "node-c.yaml", node_c)

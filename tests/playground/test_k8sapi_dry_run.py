@@ -212,3 +212,36 @@ def test_a_dry_run_on_a_stopped_run_is_refused_as_a_command_would_be(run: Run, o
     code, body = call(run, owner[1], "DELETE", f"{PODS}/web")
     Run.objects.filter(pk=run.pk).update(status=Run.Status.PAUSED, reason="")
     assert code == 409 and "restart it to run again" in body["message"]
+
+
+# ---- namespaces -----------------------------------------------------------------------------
+
+def test_a_dry_run_namespace_create_answers_it_active_with_its_name_label(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "POST", "api/v1/namespaces",
+                      {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a", "labels": {"a": "b"}}})
+    assert code == 201, body
+    assert body["metadata"]["labels"] == {"a": "b", "kubernetes.io/metadata.name": "team-a"}
+    assert body["status"]["phase"] == "Active" and "resourceVersion" not in body["metadata"]
+    assert call(run, owner[1], "GET", "api/v1/namespaces/team-a", query="")[0] == 404
+
+
+@pytest.mark.parametrize(("manifest", "code", "reason"), [
+    pytest.param({"metadata": {"name": "default"}}, 409, "AlreadyExists", id="one every cluster has"),
+    pytest.param({"metadata": {"name": "Team_A"}}, 422, "Invalid", id="a name that is no DNS label"),
+])
+def test_a_namespace_create_is_refused_as_the_apiserver_refuses_it(run: Run, owner: Any, manifest: dict[str, Any],
+                                                                   code: int, reason: str) -> None:
+    status, body = call(run, owner[1], "POST", "api/v1/namespaces", {"kind": "Namespace", **manifest})
+    assert (status, body["reason"]) == (code, reason), body
+
+
+def test_a_dry_run_namespace_label_and_a_refused_annotation(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "PATCH", "api/v1/namespaces/default", {"metadata": {"labels": {"env": "dev"}}},
+                      "application/merge-patch+json")
+    assert code == 200, body
+    assert body["metadata"]["labels"] == {"env": "dev", "kubernetes.io/metadata.name": "default"}
+    code, body = call(run, owner[1], "PATCH", "api/v1/namespaces/default",
+                      {"metadata": {"annotations": {"team": "blue"}}}, "application/merge-patch+json")
+    assert (code, body["details"]["causes"][0]["field"]) == (422, "metadata.annotations")
+    assert get(run, owner[1], "api/v1/namespaces/default")["metadata"]["labels"] == {
+        "kubernetes.io/metadata.name": "default"}
