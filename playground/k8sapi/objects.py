@@ -60,9 +60,10 @@ def pod(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = _metadata(world, manifest, view["name"], world.pod_created.get(view["key"], 0.0), view["uid"],
                      view["namespace"], view.get("labels") or {}, world.pod_annotations.get(view["key"]))
     if view.get("deletionTimestamp") is not None:
-        meta["deletionTimestamp"] = timestamp(world, view["deletionTimestamp"])
-        meta["deletionGracePeriodSeconds"] = world.deletion_grace.get(
-            view["key"], _spec(manifest, view)["terminationGracePeriodSeconds"])
+        grace = world.deletion_grace.get(view["key"], _spec(manifest, view)["terminationGracePeriodSeconds"])
+        # when the pod will be gone: the DELETE's time plus its grace period (rest.BeforeDelete)
+        meta["deletionTimestamp"] = timestamp(world, float(view["deletionTimestamp"]) + grace)
+        meta["deletionGracePeriodSeconds"] = grace
     return {"kind": "Pod", "apiVersion": "v1", "metadata": meta, "spec": _spec(manifest, view),
             "status": _pod_status(world, view, manifest)}
 

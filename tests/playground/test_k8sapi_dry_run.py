@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -84,7 +85,9 @@ def test_a_dry_run_delete_of_a_running_pod_answers_it_terminating(run: Run, owne
     code, body = call(run, owner[1], "DELETE", f"{PODS}/web")
     assert code == 200, body
     meta = body["metadata"]
-    assert meta["deletionGracePeriodSeconds"] == 20 and meta["deletionTimestamp"]
+    created = datetime.fromisoformat(meta["creationTimestamp"])  # the run's t=0; the DELETE is at t=1
+    assert meta["deletionGracePeriodSeconds"] == 20
+    assert datetime.fromisoformat(meta["deletionTimestamp"]) == created + timedelta(seconds=1 + 20)
     assert meta["resourceVersion"] == str(run.last_seq)
     assert "deletionTimestamp" not in get(run, owner[1], f"{PODS}/web")["metadata"]
 
