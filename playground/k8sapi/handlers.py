@@ -247,6 +247,9 @@ def patch(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpRespo
         raise st.not_found(kind.resource, name)
     old = kind.render(world, item)
     new = patches.apply(old, call.request.headers.get("Content-Type", ""), call.request.body)
+    version = (new.get("metadata") or {}).get("resourceVersion")
+    if version != old["metadata"]["resourceVersion"]:  # the patch sets one (kubectl apply and diff do)
+        _check_unmodified_since(call, kind, namespace, name, old, version)
     return _change(call, kind, namespace, name, old, new, dry, _field_validation(call, kind, new))
 
 

@@ -170,6 +170,14 @@ def test_an_update_from_a_version_the_object_changed_after_is_a_conflict(run: Ru
     assert call(run, owner[1], "PUT", "api/v1/nodes/node-a", node_a)[0] == 200
 
 
+def test_a_patch_setting_a_version_the_object_changed_after_is_a_conflict(run: Run, owner: Any) -> None:
+    stale = {"metadata": {"resourceVersion": "1", "labels": {"tier": "batch"}}}  # before huge's FailedScheduling
+    code, body = call(run, owner[1], "PATCH", f"{PODS}/huge", stale, "application/merge-patch+json")
+    assert (code, body["reason"]) == (409, "Conflict")
+    code, body = call(run, owner[1], "PATCH", "api/v1/nodes/node-a", stale, "application/merge-patch+json")
+    assert (code, body["metadata"]["labels"]) == (200, {"tier": "batch"})
+
+
 def test_a_dry_run_eviction_succeeds_or_is_refused_by_the_budget(run: Run, owner: Any) -> None:
     eviction = {"apiVersion": "policy/v1", "kind": "Eviction", "metadata": {"name": "web", "namespace": "default"},
                 "deleteOptions": {"dryRun": ["All"]}}
