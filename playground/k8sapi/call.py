@@ -7,16 +7,13 @@ from typing import Any
 import yaml
 from django.http import HttpRequest, HttpResponse
 
-from playground.k8sapi import auth
+from playground.k8sapi import auth, protobuf
 from playground.k8sapi import status as st
 from playground.k8sapi.resources import Resource
 from playground.k8sapi.world import World, load
 from playground.runs import selectors
 from playground.runs.models import Run
 from playground.runs.selectors import User
-
-PROTOBUF = "application/vnd.kubernetes.protobuf"
-BODY_MEDIA_TYPES = ("application/json", "application/yaml")
 
 
 def respond(body: Any, code: int = 200, content_type: str = "application/json",
@@ -44,10 +41,8 @@ class Call:
         return world
 
     def body(self) -> dict[str, Any]:
-        media = self.request.headers.get("Content-Type", "").split(";")[0].strip()
-        if media == PROTOBUF:  # what kubectl's typed commands send (create namespace, create priorityclass…)
-            raise st.ApiError(415, "UnsupportedMediaType", "the body of the request was in an unknown format - "
-                              f"accepted media types include: {', '.join(BODY_MEDIA_TYPES)}")
+        if self.request.headers.get("Content-Type", "").split(";")[0].strip() == protobuf.MEDIA_TYPE:
+            return protobuf.decode(self.request.body)  # kubectl's typed commands (create namespace…)
         try:
             data = yaml.safe_load(self.request.body or b"{}")
         except yaml.YAMLError as exc:

@@ -60,6 +60,7 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
         ("annotate", "node", "node-c", "team=blue"): "node/node-c annotated (server dry run)",
         ("cordon", "node-c"): "node/node-c cordoned (server dry run)",
         ("label", "namespace", "default", "env=dev"): "namespace/default labeled (server dry run)",
+        ("create", "namespace", "team-c"): "namespace/team-c created (server dry run)",
         # kubectl's taint and patch print no "(server dry run)" after a server dry run
         ("taint", "nodes", "node-c", "dedicated=x:NoSchedule"): "node/node-c tainted",
         ("patch", "node", "node-c", "-p", '{"spec":{"unschedulable":true}}'): "node/node-c patched",

@@ -1,0 +1,150 @@
+"""Protobuf request bodies (application/vnd.kubernetes.protobuf): what kubectl's typed commands send
+(`kubectl create namespace`), decoded to the JSON object the same request would carry.
+
+The envelope is apimachinery/pkg/runtime/serializer/protobuf's: the magic "k8s\\0", then a runtime.Unknown
+whose `raw` is the object's message. Messages are decoded by the field numbers of the upstream
+generated.proto files, for the kinds this server creates from such bodies; Go's generated marshallers write
+every non-pointer field, so zero values (empty strings, 0, an empty Time) are dropped as JSON's omitempty
+does. A field this table does not know is refused, naming it, rather than silently dropped.
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from playground.k8sapi import status as st
+
+MEDIA_TYPE = "application/vnd.kubernetes.protobuf"
+MAGIC = b"k8s\x00"
+
+Field = tuple[str, str]  # (JSON name, type): a scalar type, "map", "[]<type>", or a message name
+SCHEMAS: dict[str, dict[int, Field]] = {
+    # apimachinery/pkg/runtime/generated.proto
+    "Unknown": {1: ("typeMeta", "TypeMeta"), 2: ("raw", "bytes"), 3: ("contentEncoding", "string"),
+                4: ("contentType", "string")},
+    "TypeMeta": {1: ("apiVersion", "string"), 2: ("kind", "string")},
+    # apimachinery/pkg/apis/meta/v1/generated.proto
+    "ObjectMeta": {1: ("name", "string"), 2: ("generateName", "string"), 3: ("namespace", "string"),
+                   4: ("selfLink", "string"), 5: ("uid", "string"), 6: ("resourceVersion", "string"),
+                   7: ("generation", "int64"), 8: ("creationTimestamp", "Time"),
+                   9: ("deletionTimestamp", "Time"), 10: ("deletionGracePeriodSeconds", "int64"),
+                   11: ("labels", "map"), 12: ("annotations", "map"), 14: ("finalizers", "[]string")},
+    "Time": {1: ("seconds", "int64"), 2: ("nanos", "int32")},
+    # api/core/v1/generated.proto
+    "Namespace": {1: ("metadata", "ObjectMeta"), 2: ("spec", "NamespaceSpec"), 3: ("status", "NamespaceStatus")},
+    "NamespaceSpec": {1: ("finalizers", "[]string")},
+    "NamespaceStatus": {1: ("phase", "string")},
+}
+KINDS = ("Namespace",)  # the kinds whose messages SCHEMAS describes whole
+
+
+def _invalid(why: str) -> st.ApiError:
+    return st.bad_request(f"the body of the request could not be decoded as {MEDIA_TYPE}: {why}")
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if at >= len(data):
+            raise _invalid("a varint runs past the end")
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at, shift = at + 1, shift + 7
+        if not byte & 0x80:
+            return value, at
+
+
+def _records(data: bytes) -> list[tuple[int, int, int | bytes]]:
+    """(field number, wire type, value) of one message: varints and length-delimited values only (the
+    kinds above use no fixed-width fields)."""
+    records: list[tuple[int, int, int | bytes]] = []
+    at = 0
+    while at < len(data):
+        key, at = _varint(data, at)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, at = _varint(data, at)
+            records.append((number, wire, value))
+        elif wire == 2:
+            size, at = _varint(data, at)
+            if at + size > len(data):
+                raise _invalid(f"field {number} runs past the end")
+            records.append((number, wire, data[at:at + size]))
+            at += size
+        else:
+            raise _invalid(f"field {number} has wire type {wire}, which none of the kinds decoded here uses")
+    return records
+
+
+def _signed(value: int) -> int:
+    """A varint's two's complement: negative int32 and int64 values are both sign-extended to 64 bits."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _scalar(kind: str, value: int | bytes, where: str) -> Any:
+    if kind == "bytes" and isinstance(value, bytes):
+        return value
+    if kind == "string" and isinstance(value, bytes):
+        return value.decode("utf-8")
+    if kind in ("int64", "int32") and isinstance(value, int):
+        return _signed(value)
+    if kind == "bool" and isinstance(value, int):
+        return bool(value)
+    raise _invalid(f"{where} is not a {kind}")
+
+
+def _map_entry(value: int | bytes, where: str) -> tuple[str, str]:
+    if not isinstance(value, bytes):
+        raise _invalid(f"{where} is not a map entry")
+    entry = {number: _scalar("string", raw, where) for number, _, raw in _records(value)}
+    return entry.get(1, ""), entry.get(2, "")
+
+
+def message(name: str, data: bytes) -> dict[str, Any]:
+    """One message as its JSON object, zero values left out."""
+    schema, out = SCHEMAS[name], dict[str, Any]()
+    for number, _, value in _records(data):
+        if number not in schema:
+            raise _invalid(f"field {number} of {name} is not one the playground decodes")
+        key, kind = schema[number]
+        where = f"{name}.{key}"
+        if kind == "map":
+            entry_key, entry_value = _map_entry(value, where)
+            out.setdefault(key, {})[entry_key] = entry_value
+        elif kind.startswith("[]"):
+            out.setdefault(key, []).append(_decoded(kind[2:], value, where))
+        else:
+            out[key] = _decoded(kind, value, where)
+    return {k: v for k, v in out.items() if v not in ("", 0, None, False)}
+
+
+def _decoded(kind: str, value: int | bytes, where: str) -> Any:
+    if kind == "Time":
+        return _time(value, where)
+    if kind in SCHEMAS:
+        if not isinstance(value, bytes):
+            raise _invalid(f"{where} is not a message")
+        return message(kind, value)
+    return _scalar(kind, value, where)
+
+
+def _time(value: int | bytes, where: str) -> str | None:
+    if not isinstance(value, bytes):
+        raise _invalid(f"{where} is not a Time")
+    seconds = message("Time", value).get("seconds", 0)
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if seconds else None
+
+
+def decode(body: bytes) -> dict[str, Any]:
+    """The object a protobuf request body carries, with its apiVersion and kind."""
+    if not body.startswith(MAGIC):
+        raise _invalid("it does not start with the k8s\\0 envelope")
+    unknown = message("Unknown", body[len(MAGIC):])
+    type_meta = unknown.get("typeMeta") or {}
+    kind = type_meta.get("kind", "")
+    if kind not in KINDS:
+        raise st.ApiError(415, "UnsupportedMediaType", f"the playground decodes {MEDIA_TYPE} bodies of "
+                          f"{', '.join(KINDS)} only, not {kind or 'this one'}: send application/json "
+                          "(kubectl apply -f, kubectl create -f)")
+    return {"apiVersion": type_meta.get("apiVersion", ""), "kind": kind,
+            **message(kind, unknown.get("raw") or b"")}

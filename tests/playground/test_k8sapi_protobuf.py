@@ -1,0 +1,58 @@
+"""Protobuf request bodies as kubectl's typed commands send them, encoded here by hand from the wire format."""
+from __future__ import annotations
+
+import pytest
+
+from playground.k8sapi import protobuf
+from playground.k8sapi.status import ApiError
+
+
+def length_delimited(number: int, payload: bytes) -> bytes:
+    assert len(payload) < 128  # one-byte lengths keep the hand encoding readable
+    return bytes([number << 3 | 2, len(payload)]) + payload
+
+
+def varint(number: int, value: int) -> bytes:
+    assert value < 128
+    return bytes([number << 3, value])
+
+
+def envelope(kind: str, raw: bytes) -> bytes:
+    type_meta = length_delimited(1, b"v1") + length_delimited(2, kind.encode())
+    return protobuf.MAGIC + length_delimited(1, type_meta) + length_delimited(2, raw) + length_delimited(3, b"") \
+        + length_delimited(4, b"")
+
+
+def namespace(meta_extra: bytes = b"") -> bytes:
+    """What Go's marshaller writes for a new Namespace: every non-pointer field, zero or not."""
+    label = length_delimited(11, length_delimited(1, b"team") + length_delimited(2, b"blue"))
+    meta = (length_delimited(1, b"team-b") + length_delimited(2, b"") + length_delimited(3, b"")
+            + length_delimited(4, b"") + length_delimited(5, b"") + length_delimited(6, b"") + varint(7, 0)
+            + length_delimited(8, b"") + label + meta_extra)
+    return length_delimited(1, meta) + length_delimited(2, b"") + length_delimited(3, length_delimited(1, b""))
+
+
+def test_a_namespace_body_is_the_json_object_without_its_zero_values() -> None:
+    assert protobuf.decode(envelope("Namespace", namespace())) == {
+        "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-b", "labels": {"team": "blue"}},
+        "spec": {}, "status": {}}
+
+
+def test_a_field_the_table_does_not_know_is_refused_by_name() -> None:
+    with pytest.raises(ApiError) as refused:
+        protobuf.decode(envelope("Namespace", namespace(length_delimited(13, b""))))
+    assert refused.value.code == 400 and "field 13 of ObjectMeta" in refused.value.message
+
+
+def test_a_kind_not_decoded_here_is_an_unsupported_media_type() -> None:
+    with pytest.raises(ApiError) as refused:
+        protobuf.decode(envelope("Pod", b""))
+    assert refused.value.code == 415 and "not Pod" in refused.value.message
+
+
+@pytest.mark.parametrize("body", [b'{"kind": "Namespace"}', protobuf.MAGIC + b"\x0a\x05v1"],
+                         ids=["no envelope", "cut short"])
+def test_a_body_that_is_no_protobuf_object_is_a_bad_request(body: bytes) -> None:
+    with pytest.raises(ApiError) as refused:
+        protobuf.decode(body)
+    assert refused.value.code == 400
