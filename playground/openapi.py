@@ -169,7 +169,7 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "annotations": {**STRING_MAP, "description": "the object's new annotations (all of them)"},
     "namespace": {"type": "string", "minLength": 1, "description": "a namespace name"},
     "kind": {"type": "string", "enum": ["Deployment", "ReplicaSet", "StatefulSet"]},
-    "name": {"type": "string", "minLength": 1, "description": "the workload's name"},
+    "name": {"type": "string", "minLength": 1, "description": "the workload's or the PriorityClass's name"},
     "replicas": {"type": "integer", "minimum": 0, "maximum": MAX_REPLICAS},
     "gracePeriodSeconds": {"type": "integer", "nullable": True, "minimum": 0,
                            "description": "DeleteOptions.gracePeriodSeconds; left out: the pod's own"},
@@ -177,7 +177,8 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "speed": {"type": "number", "minimum": 0, "maximum": ranges.MAX_SPEED,
               "description": f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}"},
 }
-MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace"}
+MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
+                       "add_priorityclass": "PriorityClass"}
 
 
 def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -15,9 +15,16 @@ from scheduler_core.actions import ClusterActions, cross_topology_term
 from scheduler_core.cluster_state import SUCCEEDED
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.framework import cluster_events as ev
-from scheduler_core.manifests import ManifestError, parse_namespace, parse_node, parse_pod
-from scheduler_core.object_views import namespace_view, node_view
-from scheduler_core.objects import Namespace, Node, Taint
+from scheduler_core.manifests import (
+    SYSTEM_PRIORITY_CLASSES,
+    ManifestError,
+    parse_namespace,
+    parse_node,
+    parse_pod,
+    parse_priority_class,
+)
+from scheduler_core.object_views import namespace_view, node_view, priority_class_view
+from scheduler_core.objects import Namespace, Node, PriorityClass, Taint
 
 
 class CommandHandler:
@@ -58,6 +65,8 @@ class CommandHandler:
                 return parse_node(command["manifest"])
             if command["type"] == "add_namespace":
                 return parse_namespace(command["manifest"])
+            if command["type"] == "add_priorityclass":
+                return parse_priority_class(command["manifest"])
         except ManifestError as err:
             first = err.errors[0]
             path = "command.manifest" + (f".{first.path}" if first.path else "")
@@ -84,11 +93,41 @@ class CommandHandler:
             raise CommandError("command.manifest.metadata.name", parsed.name, "a namespace with this name already exists")
         if kind == "set_namespace_labels":
             self._namespace_for(command)
+        if kind == "add_priorityclass":
+            self._check_new_priority_class(parsed)
+        if kind == "delete_priorityclass":
+            self._check_priority_class_deletion(command["name"])
         if kind == "scale":
             key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
             if key not in self.controllers.workloads:
                 raise CommandError("command.name", command["name"],
                                    f"no {command['kind']} with this name in namespace {command.get('namespace', 'default')}")
+
+    def _check_new_priority_class(self, pc: PriorityClass) -> None:
+        if pc.name in self.cluster.priority_classes:
+            raise CommandError("command.manifest.metadata.name", pc.name, f"priorityclass {pc.name} already exists")
+        default = next((c for c in self.cluster.priority_classes.values() if c.global_default), None)
+        if pc.global_default and default is not None:  # plugin/pkg/admission/priority: one default at most
+            raise CommandError("command.manifest.globalDefault", True,
+                               f'priorityclasses.scheduling.k8s.io "{pc.name}" is forbidden: PriorityClass '
+                               f"{default.name} is already marked as default. Only one default can exist")
+
+    def _check_priority_class_deletion(self, name: str) -> None:
+        if any(pc.name == name for pc in SYSTEM_PRIORITY_CLASSES):  # priorityclass/storage: REST.Delete
+            raise CommandError("command.name", name, f'priorityclasses.scheduling.k8s.io "{name}" is forbidden: '
+                               "this is a system priority class and cannot be deleted")
+        if name not in self.cluster.priority_classes:
+            raise CommandError("command.name", name, "no such priorityclass")
+
+    def _cmd_add_priority_class(self, pc: PriorityClass) -> None:
+        """Nothing the scheduler watches: admission of pods created from now on reads the new class."""
+        self.cluster.priority_classes[pc.name] = pc
+        self.emit("priorityclass.added", priorityClass=priority_class_view(pc))
+
+    def _cmd_delete_priority_class(self, command: dict[str, Any]) -> None:
+        """Pods admitted with it keep their priority (it was copied into spec.priority at admission)."""
+        del self.cluster.priority_classes[command["name"]]
+        self.emit("priorityclass.deleted", name=command["name"])
 
     def _pod_record_for(self, command: dict[str, Any]) -> Any:
         record = self.cluster.pods.get(command["pod"])
@@ -250,6 +289,8 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "add_namespace": lambda h, _, parsed: h._cmd_set_namespace(parsed, "added"),
     "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
     "scale": lambda h, command, _: h._cmd_scale(command),
+    "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
+    "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),
 }
 
 def _relabelled_namespace(command: dict[str, Any]) -> Namespace:

@@ -14,6 +14,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "node.updated",
     "node.deleted",
     "namespace.updated",
+    "priorityclass.added",
+    "priorityclass.deleted",
     "pod.added",
     "queue.moved",
     "cycle.started",
@@ -136,6 +138,14 @@ def _namespace_updated(f: StateFolder, e: dict[str, Any]) -> None:
                            for ns in s["namespaces"]]
 
 
+def _priority_class_added(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["priorityClasses"] = [*f.s.get("priorityClasses", []), copy.deepcopy(e["priorityClass"])]
+
+
+def _priority_class_deleted(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["priorityClasses"] = [pc for pc in f.s.get("priorityClasses", []) if pc["name"] != e["name"]]
+
+
 def _pod_added(f: StateFolder, e: dict[str, Any]) -> None:
     pod = copy.deepcopy(e["pod"])
     f.drop_pod(pod["key"])  # re-created: it moves to the end
@@ -235,6 +245,8 @@ _HANDLERS: dict[str, Any] = {
     "node.updated": _node_updated,
     "node.deleted": _node_deleted,
     "namespace.updated": _namespace_updated,
+    "priorityclass.added": _priority_class_added,
+    "priorityclass.deleted": _priority_class_deleted,
     "pod.added": _pod_added,
     "queue.moved": _queue_moved,
     "cycle.started": _cycle_started,

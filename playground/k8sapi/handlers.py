@@ -216,13 +216,17 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
     if kind.resource.plural == "pods":
         outcome = writes.delete_pod(call.run, call.user, kind.resource, item["key"],
                                     _grace(delete_options.get("gracePeriodSeconds")), dry)
+    elif kind.resource.plural == "priorityclasses":
+        outcome = writes.delete_priority_class(call.run, call.user, kind.resource, name, dry)
     else:
         outcome = writes.delete_node(call.run, call.user, kind.resource, name, dry)
     assert outcome is not None
     after = _world_after(call, outcome, kind, namespace, name)
     if kind.resource.plural == "pods":
         return respond(_as_read(_deleted_pod(world, after, kind, item), outcome))
-    details = {"name": name, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}
+    # finalizeDelete's Status (store.go): the resource as kind, its group when it has one
+    group = {"group": kind.resource.group} if kind.resource.group else {}
+    details = {"name": name, **group, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}
     return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": details})
 
 

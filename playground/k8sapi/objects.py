@@ -199,7 +199,8 @@ def namespace(world: World, name: str) -> dict[str, Any]:
 
 def priority_class(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = {"name": view["name"], "uid": _uid(world.run_id, "priorityclass", view["name"]),
-            "resourceVersion": str(world.seq), "creationTimestamp": timestamp(world, 0.0)}
+            "resourceVersion": str(world.seq),
+            "creationTimestamp": timestamp(world, world.priority_class_created.get(view["name"], 0.0))}
     obj: dict[str, Any] = {"kind": "PriorityClass", "apiVersion": "scheduling.k8s.io/v1", "metadata": meta,
                            "value": view["value"]}
     if view.get("globalDefault"):

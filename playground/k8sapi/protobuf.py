@@ -34,8 +34,11 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     "Namespace": {1: ("metadata", "ObjectMeta"), 2: ("spec", "NamespaceSpec"), 3: ("status", "NamespaceStatus")},
     "NamespaceSpec": {1: ("finalizers", "[]string")},
     "NamespaceStatus": {1: ("phase", "string")},
+    # api/scheduling/v1/generated.proto ("!": no omitempty, a zero value is the value)
+    "PriorityClass": {1: ("metadata", "ObjectMeta"), 2: ("value", "int32!"), 3: ("globalDefault", "bool"),
+                      4: ("description", "string"), 5: ("preemptionPolicy", "string")},
 }
-KINDS = ("Namespace",)  # the kinds whose messages SCHEMAS describes whole
+KINDS = ("Namespace", "PriorityClass")  # the kinds whose messages SCHEMAS describes whole
 
 
 def _invalid(why: str) -> st.ApiError:
@@ -107,6 +110,7 @@ def message(name: str, data: bytes) -> dict[str, Any]:
         if number not in schema:
             raise _invalid(f"field {number} of {name} is not one the playground decodes")
         key, kind = schema[number]
+        kind = kind.removesuffix("!")
         where = f"{name}.{key}"
         if kind == "map":
             entry_key, entry_value = _map_entry(value, where)
@@ -115,7 +119,8 @@ def message(name: str, data: bytes) -> dict[str, Any]:
             out.setdefault(key, []).append(_decoded(kind[2:], value, where))
         else:
             out[key] = _decoded(kind, value, where)
-    return {k: v for k, v in out.items() if v not in ("", 0, None, False)}
+    kept = {key for key, kind in schema.values() if kind.endswith("!")}
+    return {k: v for k, v in out.items() if k in kept or v not in ("", 0, None, False)}
 
 
 def _decoded(kind: str, value: int | bytes, where: str) -> Any:

@@ -48,7 +48,8 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
     Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, READ,
              ("pdb",)),
-    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False, READ, ("pc",)),
+    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False,
+             ("create", "delete", "get", "list", "watch"), ("pc",)),
 )
 SUBRESOURCES: tuple[Subresource, ...] = (
     Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),

@@ -162,7 +162,8 @@ def namespace_cells(world: World, name: str, obj: dict[str, Any]) -> list[Any]:
 
 
 def priority_class_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[Any]:
-    return [view["name"], view["value"], bool(view.get("globalDefault")), age(world, 0.0), obj["preemptionPolicy"]]
+    return [view["name"], view["value"], bool(view.get("globalDefault")),
+            age(world, world.priority_class_created.get(view["name"], 0.0)), obj["preemptionPolicy"]]
 
 
 def pdb_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[Any]:

@@ -29,7 +29,7 @@ CHANGES_BY_RESOURCE = {
     "poddisruptionbudgets": {"cluster.snapshot", "pdb.updated", "pod.added", "pod.bound", "pod.terminating",
                              "pod.deleted"},
     "namespaces": {"cluster.snapshot", "pod.added", "namespace.updated"},
-    "priorityclasses": {"cluster.snapshot"},
+    "priorityclasses": {"cluster.snapshot", "priorityclass.added", "priorityclass.deleted"},
 }
 
 

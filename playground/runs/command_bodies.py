@@ -11,7 +11,9 @@ from playground.runs.models import RunCommand
 
 MAX_SPEED = ranges.MAX_SPEED
 NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
-MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace"}
+MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
+                 "add_priorityclass": "PriorityClass"}
+API_VERSION = {"PriorityClass": "scheduling.k8s.io/v1"}  # the others are core v1
 
 
 def invalid(field: str, value: Any, message: str) -> InvalidDocuments:
@@ -67,7 +69,7 @@ def _manifest(body: dict[str, Any], kind: str) -> dict[str, Any]:
     manifest.setdefault("kind", kind)
     if manifest["kind"] != kind:
         raise invalid(f"{field}.kind", manifest["kind"], f"must be {kind}")
-    manifest.setdefault("apiVersion", "v1")
+    manifest.setdefault("apiVersion", API_VERSION.get(kind, "v1"))
     if not isinstance(manifest.get("metadata"), dict) or not manifest["metadata"].get("name"):
         raise invalid(f"{field}.metadata.name", (manifest.get("metadata") or {}).get("name"), "is required")
     return manifest

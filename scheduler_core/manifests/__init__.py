@@ -1,7 +1,8 @@
 """Kubernetes manifests ↔ scheduler_core objects: the project's only validation.
 
 Public API (the REST layer and the simulation code against exactly this):
-load_yaml, load_documents, parse_pod, parse_node, parse_namespace, cluster_to_documents, dump_yaml,
+load_yaml, load_documents, parse_pod, parse_node, parse_namespace, parse_priority_class, cluster_to_documents,
+dump_yaml,
 FieldError, ManifestError, SYSTEM_PRIORITY_CLASSES, SIM_EPOCH.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from scheduler_core.manifests.loader import (
     parse_namespace,
     parse_node,
     parse_pod,
+    parse_priority_class,
 )
 from scheduler_core.manifests.priority import SYSTEM_PRIORITY_CLASSES
 from scheduler_core.manifests.times import SIM_EPOCH
@@ -30,4 +32,5 @@ __all__ = [
     "parse_namespace",
     "parse_node",
     "parse_pod",
+    "parse_priority_class",
 ]

@@ -241,6 +241,19 @@ def parse_namespace(manifest: dict[str, Any]) -> Namespace:
     return namespace
 
 
+def parse_priority_class(manifest: dict[str, Any]) -> PriorityClass:
+    """One PriorityClass created mid-run: the same validation as load_documents (ValidatePriorityClass)."""
+    doc = Doc(0, "PriorityClass", 0)
+    if manifest.get("kind", "PriorityClass") != "PriorityClass":
+        doc.invalid("kind", manifest.get("kind"), "must be PriorityClass")
+    if "apiVersion" in manifest:
+        _check_api_version(doc, manifest)
+    priority_class = parse_priority_class_doc(doc, manifest)
+    if doc.errors:
+        raise ManifestError(doc.errors)
+    return priority_class
+
+
 def parse_node(manifest: dict[str, Any]) -> Node:
     doc = Doc(0, "Node", 0)
     _check_single(doc, manifest, "Node")

@@ -233,6 +233,23 @@ def test_apply_and_label_a_namespace(run_api: RunApi, tmp_path: Path) -> None:
     assert 'Error from server (AlreadyExists): namespaces "team-b" already exists' in again.stderr
 
 
+def test_create_and_delete_a_priority_class(run_api: RunApi) -> None:
+    created = run_api.kubectl("create", "priorityclass", "top", "--value=5000", "--description=workshop")
+    assert created.stdout.strip() == "priorityclass.scheduling.k8s.io/top created"
+    row = run_api.kubectl("get", "priorityclass", "top", "--no-headers").stdout.split()
+    assert row[:3] == ["top", "5000", "false"]
+    run_api.kubectl("create", "priorityclass", "fallback", "--value=1", "--global-default")
+    second = run_api.kubectl("create", "priorityclass", "other", "--value=1", "--global-default", check=False)
+    assert ('priorityclasses.scheduling.k8s.io "other" is forbidden: PriorityClass fallback is already marked as '
+            "default. Only one default can exist") in second.stderr  # kubectl: "error: failed to create …: <message>"
+    run_api.kubectl("delete", "priorityclass", "fallback")
+    system = run_api.kubectl("delete", "priorityclass", "system-node-critical", check=False)
+    assert "this is a system priority class and cannot be deleted" in system.stderr
+    deleted = run_api.kubectl("delete", "priorityclass", "top").stdout.strip()
+    assert deleted == 'priorityclass.scheduling.k8s.io "top" deleted'
+    assert "top" not in run_api.kubectl("get", "priorityclasses", "-o", "name").stdout
+
+
 def test_explain_reads_the_openapi_schema(run_api: RunApi) -> None:
     out = run_api.kubectl("explain", "pod.status.nominatedNodeName").stdout
     assert "FIELD: nominatedNodeName <string>" in out

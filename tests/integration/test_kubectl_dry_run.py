@@ -29,7 +29,7 @@ def run_api(live_server_url: str, celery_worker_process: Any, tmp_path_factory: 
 
 def run_as_stored(run_api: RunApi) -> dict[str, Any]:
     """Everything a write could change: the API objects, the event log and the command log."""
-    objects = json.loads(run_api.kubectl("get", "pods,nodes,pdb,namespaces", "-o", "json").stdout)
+    objects = json.loads(run_api.kubectl("get", "pods,nodes,pdb,namespaces,priorityclasses", "-o", "json").stdout)
     run = run_api.api.call("GET", f"/api/runs/{run_api.run_id}/")
     return {"objects": objects, "last_seq": run["lastSeq"],
             "events": len(run_api.api.stored_events(run_api.run_id)),
@@ -61,6 +61,9 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
         ("cordon", "node-c"): "node/node-c cordoned (server dry run)",
         ("label", "namespace", "default", "env=dev"): "namespace/default labeled (server dry run)",
         ("create", "namespace", "team-c"): "namespace/team-c created (server dry run)",
+        ("create", "priorityclass", "urgent", "--value=5000"):
+            "priorityclass.scheduling.k8s.io/urgent created (server dry run)",
+        ("delete", "priorityclass", "low"): 'priorityclass.scheduling.k8s.io "low" deleted (server dry run)',
         # kubectl's taint and patch print no "(server dry run)" after a server dry run
         ("taint", "nodes", "node-c", "dedicated=x:NoSchedule"): "node/node-c tainted",
         ("patch", "node", "node-c", "-p", '{"spec":{"unschedulable":true}}'): "node/node-c patched",

@@ -256,3 +256,32 @@ def test_a_dry_run_namespace_label_and_a_refused_annotation(run: Run, owner: Any
     assert (code, body["details"]["causes"][0]["field"]) == (422, "metadata.annotations")
     assert get(run, owner[1], "api/v1/namespaces/default")["metadata"]["labels"] == {
         "kubernetes.io/metadata.name": "default"}
+
+
+# ---- priority classes -----------------------------------------------------------------------
+
+PCS = "apis/scheduling.k8s.io/v1/priorityclasses"
+
+
+def test_a_dry_run_priority_class_create_and_delete_change_nothing(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "POST", PCS, {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+                                                   "metadata": {"name": "urgent"}, "value": 5000})
+    assert code == 201, body
+    assert (body["value"], body["preemptionPolicy"]) == (5000, "PreemptLowerPriority")
+    assert call(run, owner[1], "GET", f"{PCS}/urgent", query="")[0] == 404
+    code, body = call(run, owner[1], "DELETE", f"{PCS}/low")
+    assert (code, body["status"], body["details"]["group"]) == (200, "Success", "scheduling.k8s.io")
+    assert get(run, owner[1], f"{PCS}/low")["value"] == 100
+
+
+@pytest.mark.parametrize(("method", "path", "body", "code", "reason"), [
+    pytest.param("POST", PCS, {"kind": "PriorityClass", "metadata": {"name": "low"}, "value": 1}, 409,
+                 "AlreadyExists", id="a taken name"),
+    pytest.param("POST", PCS, {"kind": "PriorityClass", "metadata": {"name": "top"}, "value": 2_000_000_000}, 422,
+                 "Invalid", id="a value above the user maximum"),
+    pytest.param("DELETE", f"{PCS}/system-node-critical", None, 403, "Forbidden", id="a system class"),
+])
+def test_a_priority_class_write_is_refused_as_the_apiserver_refuses_it(run: Run, owner: Any, method: str, path: str,
+                                                                       body: Any, code: int, reason: str) -> None:
+    status, answer = call(run, owner[1], method, path, body)
+    assert (status, answer["reason"]) == (code, reason), answer

@@ -56,3 +56,12 @@ def test_a_body_that_is_no_protobuf_object_is_a_bad_request(body: bytes) -> None
     with pytest.raises(ApiError) as refused:
         protobuf.decode(body)
     assert refused.value.code == 400
+
+
+def test_a_priority_class_body_keeps_a_zero_value() -> None:
+    """`kubectl create priorityclass zero --value=0`: value has no omitempty, so 0 is the value."""
+    raw = length_delimited(1, length_delimited(1, b"zero")) + varint(2, 0) + varint(3, 0) + length_delimited(4, b"") \
+        + length_delimited(5, b"PreemptLowerPriority")
+    assert protobuf.decode(envelope("PriorityClass", raw)) == {
+        "apiVersion": "v1", "kind": "PriorityClass", "metadata": {"name": "zero"}, "value": 0,
+        "preemptionPolicy": "PreemptLowerPriority"}

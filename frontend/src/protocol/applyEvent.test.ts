@@ -34,6 +34,15 @@ describe("applyEvent", () => {
     ]);
   });
 
+  test("priorityclass.added appends a class and priorityclass.deleted removes it by name", () => {
+    const start = foldTo(preemptionStory(), 1);
+    const high = { name: "urgent", value: 5000, globalDefault: false, preemptionPolicy: "PreemptLowerPriority", description: "" };
+    const added = applyEvent(start, { seq: 1000, t: 1, kind: "priorityclass.added", priorityClass: high });
+    expect(added.priorityClasses).toEqual([...start.priorityClasses, high]);
+    const deleted = applyEvent(added, { seq: 1001, t: 2, kind: "priorityclass.deleted", name: "urgent" });
+    expect(deleted.priorityClasses).toEqual(start.priorityClasses);
+  });
+
   test("a nominated pod is drawn as a ghost on its nominated node", () => {
     const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
     expect(s.pods.get("default/preemptor")!.nominatedNodeName).toBe("node-1");

@@ -42,6 +42,10 @@ function reduce(s: RunState, e: SimEvent): RunState {
       const exists = s.namespaces.some((n) => n.name === ns.name);
       return { ...s, namespaces: exists ? s.namespaces.map((n) => (n.name === ns.name ? ns : n)) : [...s.namespaces, ns] };
     }
+    case "priorityclass.added":
+      return { ...s, priorityClasses: [...s.priorityClasses, e.priorityClass] };
+    case "priorityclass.deleted":
+      return { ...s, priorityClasses: s.priorityClasses.filter((pc) => pc.name !== e.name) };
     case "node.deleted":
       return { ...s, nodes: s.nodes.delete(e.node), byNode: s.byNode.delete(e.node), nodeOrder: s.nodeOrder.filter((n) => n !== e.node) };
     case "pod.added":

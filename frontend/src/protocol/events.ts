@@ -7,6 +7,8 @@ export const EVENT_KINDS = [
   "node.updated",
   "node.deleted",
   "namespace.updated",
+  "priorityclass.added",
+  "priorityclass.deleted",
   "pod.added",
   "queue.moved",
   "cycle.started",
@@ -219,6 +221,8 @@ export type NodeAddedEvent = Base & { kind: "node.added"; node: NodeView };
 export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; change: string };
 export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
 export type NamespaceUpdatedEvent = Base & { kind: "namespace.updated"; namespace: NamespaceView; change: "added" | "labels" };
+export type PriorityClassAddedEvent = Base & { kind: "priorityclass.added"; priorityClass: PriorityClassView };
+export type PriorityClassDeletedEvent = Base & { kind: "priorityclass.deleted"; name: string };
 export type PodAddedEvent = Base & { kind: "pod.added"; pod: PodView };
 export type QueueMovedEvent = Base & {
   kind: "queue.moved";
@@ -335,6 +339,8 @@ export type SimEvent =
   | NodeUpdatedEvent
   | NodeDeletedEvent
   | NamespaceUpdatedEvent
+  | PriorityClassAddedEvent
+  | PriorityClassDeletedEvent
   | PodAddedEvent
   | QueueMovedEvent
   | CycleStartedEvent
