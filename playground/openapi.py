@@ -165,6 +165,8 @@ def versioned(key: str, schema: dict[str, Any]) -> dict[str, Any]:
 COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "pod": {"type": "string", "minLength": 1, "description": 'a pod key "<namespace>/<name>" (or a name in "default")'},
     "node": {"type": "string", "minLength": 1, "description": "a node name"},
+    "pdb": {"type": "string", "minLength": 1,
+            "description": 'a PodDisruptionBudget key "<namespace>/<name>" (or a name in "default")'},
     "labels": {**STRING_MAP, "description": "the node's, pod's or namespace's new labels (all of them)"},
     "annotations": {**STRING_MAP, "description": "the object's new annotations (all of them)"},
     "namespace": {"type": "string", "minLength": 1, "description": "a namespace name"},
@@ -178,7 +180,7 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
               "description": f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}"},
 }
 MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
-                       "add_priorityclass": "PriorityClass"}
+                       "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget"}
 
 
 def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:

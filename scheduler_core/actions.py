@@ -63,7 +63,9 @@ class ClusterActions:
 
     def sync_pdb(self, key: str) -> None:
         self._pdbs_queued.discard(key)
-        record = self.cluster.pdbs[key]
+        record = self.cluster.pdbs.get(key)
+        if record is None:  # deleted while its sync was queued
+            return
         if not disruption.has_spec(record.pdb):
             return
         changed, events = disruption.sync(self.cluster, record, self.controllers.scale_of)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from scheduler_core.actions import ClusterActions, cross_topology_term
-from scheduler_core.cluster_state import SUCCEEDED
+from scheduler_core.cluster_state import SUCCEEDED, PdbRecord
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.framework import cluster_events as ev
 from scheduler_core.manifests import (
@@ -20,11 +20,12 @@ from scheduler_core.manifests import (
     ManifestError,
     parse_namespace,
     parse_node,
+    parse_pdb,
     parse_pod,
     parse_priority_class,
 )
-from scheduler_core.object_views import namespace_view, node_view, priority_class_view
-from scheduler_core.objects import Namespace, Node, PriorityClass, Taint
+from scheduler_core.object_views import namespace_view, node_view, pdb_view, priority_class_view
+from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint
 
 
 class CommandHandler:
@@ -67,6 +68,8 @@ class CommandHandler:
                 return parse_namespace(command["manifest"])
             if command["type"] == "add_priorityclass":
                 return parse_priority_class(command["manifest"])
+            if command["type"] == "add_pdb":
+                return parse_pdb(command["manifest"])
         except ManifestError as err:
             first = err.errors[0]
             path = "command.manifest" + (f".{first.path}" if first.path else "")
@@ -97,6 +100,11 @@ class CommandHandler:
             self._check_new_priority_class(parsed)
         if kind == "delete_priorityclass":
             self._check_priority_class_deletion(command["name"])
+        if kind == "add_pdb" and parsed.key in self.cluster.pdbs:
+            raise CommandError("command.manifest.metadata.name", parsed.name,
+                               f"poddisruptionbudget {parsed.key} already exists")
+        if kind == "delete_pdb" and command["pdb"] not in self.cluster.pdbs:
+            raise CommandError("command.pdb", command["pdb"], "no such poddisruptionbudget (expected namespace/name)")
         if kind == "scale":
             key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
             if key not in self.controllers.workloads:
@@ -128,6 +136,17 @@ class CommandHandler:
         """Pods admitted with it keep their priority (it was copied into spec.priority at admission)."""
         del self.cluster.priority_classes[command["name"]]
         self.emit("priorityclass.deleted", name=command["name"])
+
+    def _cmd_add_pdb(self, pdb: PodDisruptionBudget) -> None:
+        """The disruption controller's add handler syncs the new budget at once (its status may follow)."""
+        self.cluster.pdbs[pdb.key] = PdbRecord(pdb, pdb.disruptions_allowed or 0)
+        self.emit("pdb.added", pdb=pdb_view(self.cluster.pdbs[pdb.key]))
+        self.actions.sync_pdb(pdb.key)
+
+    def _cmd_delete_pdb(self, command: dict[str, Any]) -> None:
+        """From now on evictions and preemption no longer count it."""
+        del self.cluster.pdbs[command["pdb"]]
+        self.emit("pdb.deleted", pdb=command["pdb"])
 
     def _pod_record_for(self, command: dict[str, Any]) -> Any:
         record = self.cluster.pods.get(command["pod"])
@@ -291,6 +310,8 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "scale": lambda h, command, _: h._cmd_scale(command),
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
     "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),
+    "add_pdb": lambda h, _, parsed: h._cmd_add_pdb(parsed),
+    "delete_pdb": lambda h, command, _: h._cmd_delete_pdb(command),
 }
 
 def _relabelled_namespace(command: dict[str, Any]) -> Namespace:

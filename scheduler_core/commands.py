@@ -24,6 +24,9 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     # PriorityClasses: admission reads them when a pod is created; pods already admitted keep their priority.
     "add_priorityclass": ("manifest",),
     "delete_priorityclass": ("name",),
+    # PodDisruptionBudgets: the disruption controller computes the new one's status at once.
+    "add_pdb": ("manifest",),
+    "delete_pdb": ("pdb",),
 }
 # Fields a command may leave out. gracePeriodSeconds: the DeleteOptions override (left out or null:
 # the pod's own spec.terminationGracePeriodSeconds applies); scale's namespace defaults to `default`.
@@ -59,7 +62,7 @@ def validate_command(command: Any) -> dict[str, Any]:
         if name not in command:
             raise CommandError(f"command.{name}", None, "is required")
     _check_grace_period(command.get("gracePeriodSeconds"))
-    for name in ("pod", "node", "namespace", "name"):
+    for name in ("pod", "node", "namespace", "name", "pdb"):
         if name in COMMAND_FIELDS[kind] and (not isinstance(command[name], str) or not command[name]):
             raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
     if "manifest" in COMMAND_FIELDS[kind] and not isinstance(command["manifest"], dict):

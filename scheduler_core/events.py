@@ -28,6 +28,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "pod.terminating",
     "pod.deleted",
     "pdb.updated",
+    "pdb.added",
+    "pdb.deleted",
     "pod.succeeded",
     "workload.updated",
     "k8s.event",
@@ -146,6 +148,14 @@ def _priority_class_deleted(f: StateFolder, e: dict[str, Any]) -> None:
     f.s["priorityClasses"] = [pc for pc in f.s.get("priorityClasses", []) if pc["name"] != e["name"]]
 
 
+def _pdb_added(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["pdbs"] = [*f.s.get("pdbs", []), copy.deepcopy(e["pdb"])]
+
+
+def _pdb_deleted(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["pdbs"] = [pdb for pdb in f.s.get("pdbs", []) if pdb["key"] != e["pdb"]]
+
+
 def _pod_added(f: StateFolder, e: dict[str, Any]) -> None:
     pod = copy.deepcopy(e["pod"])
     f.drop_pod(pod["key"])  # re-created: it moves to the end
@@ -258,6 +268,8 @@ _HANDLERS: dict[str, Any] = {
     "pod.terminating": _pod_terminating,
     "pod.deleted": _pod_deleted,
     "pdb.updated": _pdb_updated,
+    "pdb.added": _pdb_added,
+    "pdb.deleted": _pdb_deleted,
     "pod.succeeded": _pod_succeeded,
     "workload.updated": _workload_updated,
     "command.applied": _command_applied,

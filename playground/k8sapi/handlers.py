@@ -218,6 +218,8 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
                                     _grace(delete_options.get("gracePeriodSeconds")), dry)
     elif kind.resource.plural == "priorityclasses":
         outcome = writes.delete_priority_class(call.run, call.user, kind.resource, name, dry)
+    elif kind.resource.plural == "poddisruptionbudgets":
+        outcome = writes.delete_pdb(call.run, call.user, kind.resource, item["key"], dry)
     else:
         outcome = writes.delete_node(call.run, call.user, kind.resource, name, dry)
     assert outcome is not None

@@ -224,7 +224,8 @@ def _selector(selector: dict[str, Any] | None) -> dict[str, Any]:
 
 def pdb(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = {"name": view["name"], "namespace": view["namespace"], "uid": _uid(world.run_id, "pdb", view["key"]),
-            "resourceVersion": str(world.seq), "generation": 1, "creationTimestamp": timestamp(world, 0.0)}
+            "resourceVersion": str(world.seq), "generation": 1,
+            "creationTimestamp": timestamp(world, world.pdb_created.get(view["key"], 0.0))}
     spec: dict[str, Any] = {"selector": _selector(view.get("selector"))}
     for name in ("minAvailable", "maxUnavailable"):
         if view.get(name) is not None:

@@ -34,11 +34,23 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     "Namespace": {1: ("metadata", "ObjectMeta"), 2: ("spec", "NamespaceSpec"), 3: ("status", "NamespaceStatus")},
     "NamespaceSpec": {1: ("finalizers", "[]string")},
     "NamespaceStatus": {1: ("phase", "string")},
+    "LabelSelector": {1: ("matchLabels", "map"), 2: ("matchExpressions", "[]LabelSelectorRequirement")},
+    "LabelSelectorRequirement": {1: ("key", "string"), 2: ("operator", "string"), 3: ("values", "[]string")},
+    # apimachinery/pkg/util/intstr/generated.proto: an int or a string ("25%"), by its type
+    "IntOrString": {1: ("type", "int64"), 2: ("intVal", "int32"), 3: ("strVal", "string")},
+    # api/policy/v1/generated.proto (status: what kubectl create pdb sends, all zero)
+    "PodDisruptionBudget": {1: ("metadata", "ObjectMeta"), 2: ("spec", "PodDisruptionBudgetSpec"),
+                            3: ("status", "PodDisruptionBudgetStatus")},
+    "PodDisruptionBudgetSpec": {1: ("minAvailable", "IntOrString"), 2: ("selector", "LabelSelector"),
+                                3: ("maxUnavailable", "IntOrString"), 4: ("unhealthyPodEvictionPolicy", "string")},
+    "PodDisruptionBudgetStatus": {1: ("observedGeneration", "int64"), 3: ("disruptionsAllowed", "int32"),
+                                  4: ("currentHealthy", "int32"), 5: ("desiredHealthy", "int32"),
+                                  6: ("expectedPods", "int32")},
     # api/scheduling/v1/generated.proto ("!": no omitempty, a zero value is the value)
     "PriorityClass": {1: ("metadata", "ObjectMeta"), 2: ("value", "int32!"), 3: ("globalDefault", "bool"),
                       4: ("description", "string"), 5: ("preemptionPolicy", "string")},
 }
-KINDS = ("Namespace", "PriorityClass")  # the kinds whose messages SCHEMAS describes whole
+KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget")  # the kinds whose messages SCHEMAS describes whole
 
 
 def _invalid(why: str) -> st.ApiError:
@@ -119,13 +131,18 @@ def message(name: str, data: bytes) -> dict[str, Any]:
             out.setdefault(key, []).append(_decoded(kind[2:], value, where))
         else:
             out[key] = _decoded(kind, value, where)
-    kept = {key for key, kind in schema.values() if kind.endswith("!")}
+    kept = {key for key, kind in schema.values() if kind.endswith("!") or kind == "IntOrString"}
     return {k: v for k, v in out.items() if k in kept or v not in ("", 0, None, False)}
 
 
 def _decoded(kind: str, value: int | bytes, where: str) -> Any:
     if kind == "Time":
         return _time(value, where)
+    if kind == "IntOrString":
+        number = message(kind, value) if isinstance(value, bytes) else None
+        if number is None:
+            raise _invalid(f"{where} is not an IntOrString")
+        return number.get("strVal", "") if number.get("type") == 1 else number.get("intVal", 0)
     if kind in SCHEMAS:
         if not isinstance(value, bytes):
             raise _invalid(f"{where} is not a message")

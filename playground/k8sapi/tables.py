@@ -171,7 +171,7 @@ def pdb_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[A
         return "N/A" if view.get(name) is None else str(view[name])
 
     return [view["name"], shown("minAvailable"), shown("maxUnavailable"), view.get("disruptionsAllowed", 0),
-            age(world, 0.0)]
+            age(world, world.pdb_created.get(view["key"], 0.0))]
 
 
 Cells = Callable[[World, Any, dict[str, Any]], list[Any]]

@@ -26,8 +26,8 @@ POD_CHANGES = {"cluster.snapshot", "pod.added", "pod.nominated", "pod.nomination
 CHANGES_BY_RESOURCE = {
     "pods": POD_CHANGES,
     "nodes": {"cluster.snapshot", "node.added", "node.updated", "node.deleted", "command.applied"},
-    "poddisruptionbudgets": {"cluster.snapshot", "pdb.updated", "pod.added", "pod.bound", "pod.terminating",
-                             "pod.deleted"},
+    "poddisruptionbudgets": {"cluster.snapshot", "pdb.updated", "pdb.added", "pdb.deleted", "pod.added", "pod.bound",
+                             "pod.terminating", "pod.deleted"},
     "namespaces": {"cluster.snapshot", "pod.added", "namespace.updated"},
     "priorityclasses": {"cluster.snapshot", "priorityclass.added", "priorityclass.deleted"},
 }

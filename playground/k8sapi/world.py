@@ -16,7 +16,7 @@ from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
-               "namespace.updated", "priorityclass.added")
+               "namespace.updated", "priorityclass.added", "pdb.added")
 
 
 def pod_key(manifest: dict[str, Any]) -> str:
@@ -37,6 +37,7 @@ class World:
     node_created: dict[str, float] = field(default_factory=dict)
     namespace_created: dict[str, float] = field(default_factory=dict)  # Namespace objects made by a command
     priority_class_created: dict[str, float] = field(default_factory=dict)  # likewise PriorityClasses
+    pdb_created: dict[str, float] = field(default_factory=dict)  # and PodDisruptionBudgets, by key
     scheduler_events: list[dict[str, Any]] = field(default_factory=list)  # k8s.event, oldest first
     last_failure: dict[str, dict[str, Any]] = field(default_factory=dict)  # pod key -> last FailedScheduling
     evicted: set[str] = field(default_factory=set)  # pods deleted through the Eviction API
@@ -93,6 +94,8 @@ class World:
             self.evicted.discard(event["pod"]["key"])
         elif kind == "node.added":
             self.node_created[event["node"]["name"]] = float(event["t"])
+        elif kind == "pdb.added":
+            self.pdb_created[event["pdb"]["key"]] = float(event["t"])
         elif kind == "priorityclass.added":
             self.priority_class_created[event["priorityClass"]["name"]] = float(event["t"])
         elif kind == "namespace.updated" and event.get("change") == "added":

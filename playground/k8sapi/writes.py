@@ -106,7 +106,7 @@ def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -
     field, message = str(error.get("field") or ""), str(error.get("message") or "")
     if "already exists" in message:
         return st.already_exists(resource, name)
-    if message.startswith(("no such pod", "no such node", "no such priorityclass")):
+    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget")):
         return st.not_found(resource, name)
     if " is forbidden: " in message:  # admission (e.g. an unknown PriorityClass)
         return st.ApiError(403, "Forbidden", message, {"name": name, "kind": resource.plural})
@@ -131,7 +131,7 @@ def clean_manifest(manifest: dict[str, Any], keep_status: bool) -> dict[str, Any
 
 def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any], dry_run: bool) -> Outcome | None:
     type_ = {"pods": "add_pod", "nodes": "add_node", "namespaces": "add_namespace",
-             "priorityclasses": "add_priorityclass"}[resource.plural]
+             "priorityclasses": "add_priorityclass", "poddisruptionbudgets": "add_pdb"}[resource.plural]
     name = str((manifest.get("metadata") or {}).get("name") or "")
     return perform(run, user, resource, name, [{"type": type_, "manifest": manifest}], resource.kind, dry_run)
 
@@ -150,6 +150,11 @@ def evict_pod(run: Run, user: User, resource: Resource, key: str, grace: int | N
 
 def delete_node(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:
     return perform(run, user, resource, name, [{"type": "delete_node", "node": name}], "Node", dry_run)
+
+
+def delete_pdb(run: Run, user: User, resource: Resource, key: str, dry_run: bool) -> Outcome | None:
+    return perform(run, user, resource, key.split("/", 1)[1], [{"type": "delete_pdb", "pdb": key}],
+                   "PodDisruptionBudget", dry_run)
 
 
 def delete_priority_class(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:

@@ -12,8 +12,8 @@ from playground.runs.models import RunCommand
 MAX_SPEED = ranges.MAX_SPEED
 NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
 MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
-                 "add_priorityclass": "PriorityClass"}
-API_VERSION = {"PriorityClass": "scheduling.k8s.io/v1"}  # the others are core v1
+                 "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget"}
+API_VERSION = {"PriorityClass": "scheduling.k8s.io/v1", "PodDisruptionBudget": "policy/v1"}  # the others: v1
 
 
 def invalid(field: str, value: Any, message: str) -> InvalidDocuments:
@@ -37,8 +37,9 @@ def normalise(body: Any) -> dict[str, Any]:
     if type_ in NODE_COMMANDS:
         return {"type": type_, "node": _name("node", body.get("node"))}
     if type_ in RunCommand.CLUSTER:
-        if "pod" in body:  # "web" means "default/web", as for delete_pod
-            body = {**body, "pod": _pod_key(body.get("pod"))}
+        for field in ("pod", "pdb"):  # "web" means "default/web", as for delete_pod
+            if field in body:
+                body = {**body, field: _namespaced_key(field, body.get(field))}
         return _checked_by_core(body)
     return {"type": type_}
 
@@ -85,11 +86,15 @@ def _parse_yaml(text: Any) -> Any:
 
 
 def _pod_key(value: Any) -> str:
-    name = _name("pod", value)
+    return _namespaced_key("pod", value)
+
+
+def _namespaced_key(field: str, value: Any) -> str:
+    name = _name(field, value)
     return name if "/" in name else f"default/{name}"
 
 
 def _name(field: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise invalid(field, value, "is required: a name" + (' like "default/web"' if field == "pod" else ""))
+        raise invalid(field, value, "is required: a name" + (' like "default/web"' if field in ("pod", "pdb") else ""))
     return value.strip()

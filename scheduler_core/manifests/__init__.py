@@ -1,8 +1,8 @@
 """Kubernetes manifests ↔ scheduler_core objects: the project's only validation.
 
 Public API (the REST layer and the simulation code against exactly this):
-load_yaml, load_documents, parse_pod, parse_node, parse_namespace, parse_priority_class, cluster_to_documents,
-dump_yaml,
+load_yaml, load_documents, parse_pod, parse_node, parse_namespace, parse_priority_class, parse_pdb,
+cluster_to_documents, dump_yaml,
 FieldError, ManifestError, SYSTEM_PRIORITY_CLASSES, SIM_EPOCH.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from scheduler_core.manifests.loader import (
     load_yaml,
     parse_namespace,
     parse_node,
+    parse_pdb,
     parse_pod,
     parse_priority_class,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "load_yaml",
     "parse_namespace",
     "parse_node",
+    "parse_pdb",
     "parse_pod",
     "parse_priority_class",
 ]

@@ -254,6 +254,16 @@ def parse_priority_class(manifest: dict[str, Any]) -> PriorityClass:
     return priority_class
 
 
+def parse_pdb(manifest: dict[str, Any]) -> PodDisruptionBudget:
+    """One PodDisruptionBudget created mid-run: the same validation as load_documents."""
+    doc = Doc(0, "PodDisruptionBudget", 0)
+    _check_single(doc, manifest, "PodDisruptionBudget")
+    pdb = parse_pdb_doc(doc, manifest)
+    if doc.errors:
+        raise ManifestError(doc.errors)
+    return pdb
+
+
 def parse_node(manifest: dict[str, Any]) -> Node:
     doc = Doc(0, "Node", 0)
     _check_single(doc, manifest, "Node")

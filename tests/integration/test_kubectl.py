@@ -250,6 +250,21 @@ def test_create_and_delete_a_priority_class(run_api: RunApi) -> None:
     assert "top" not in run_api.kubectl("get", "priorityclasses", "-o", "name").stdout
 
 
+def test_a_created_budget_guards_its_pods_until_it_is_deleted(run_api: RunApi, tmp_path: Path) -> None:
+    created = run_api.kubectl("create", "pdb", "c-pdb", "--selector=app=on-c", "--min-available=1").stdout.strip()
+    assert created == "poddisruptionbudget.policy/c-pdb created"
+    manifest = tmp_path / "budget.yaml"
+    manifest.write_text(yaml.safe_dump({"apiVersion": "policy/v1", "kind": "PodDisruptionBudget",
+                                        "metadata": {"name": "c-pdb-2"}, "spec": {"maxUnavailable": "50%",
+                                        "selector": {"matchLabels": {"app": "on-c"}}}}))
+    assert run_api.kubectl("apply", "-f", str(manifest)).stdout.strip() == "poddisruptionbudget.policy/c-pdb-2 created"
+    rows = {line.split()[0]: line.split()[1:4] for line in run_api.kubectl("get", "pdb", "--no-headers").stdout.splitlines()}
+    assert rows["c-pdb"] == ["1", "N/A", "0"] and rows["c-pdb-2"] == ["N/A", "50%", "0"]
+    for name in ("c-pdb", "c-pdb-2"):
+        assert run_api.kubectl("delete", "pdb", name).stdout.strip() == f'poddisruptionbudget.policy "{name}" deleted'
+    assert "c-pdb" not in run_api.kubectl("get", "pdb", "-o", "name").stdout
+
+
 def test_explain_reads_the_openapi_schema(run_api: RunApi) -> None:
     out = run_api.kubectl("explain", "pod.status.nominatedNodeName").stdout
     assert "FIELD: nominatedNodeName <string>" in out

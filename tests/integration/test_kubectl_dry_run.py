@@ -64,6 +64,9 @@ def test_server_dry_runs_of_every_write_leave_the_run_unchanged(run_api: RunApi,
         ("create", "priorityclass", "urgent", "--value=5000"):
             "priorityclass.scheduling.k8s.io/urgent created (server dry run)",
         ("delete", "priorityclass", "low"): 'priorityclass.scheduling.k8s.io "low" deleted (server dry run)',
+        ("create", "pdb", "web-pdb", "--selector=app=guarded", "--max-unavailable=1"):
+            "poddisruptionbudget.policy/web-pdb created (server dry run)",
+        ("delete", "pdb", "guarded-pdb"): 'poddisruptionbudget.policy "guarded-pdb" deleted (server dry run)',
         # kubectl's taint and patch print no "(server dry run)" after a server dry run
         ("taint", "nodes", "node-c", "dedicated=x:NoSchedule"): "node/node-c tainted",
         ("patch", "node", "node-c", "-p", '{"spec":{"unschedulable":true}}'): "node/node-c patched",

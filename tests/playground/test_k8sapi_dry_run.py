@@ -285,3 +285,27 @@ def test_a_priority_class_write_is_refused_as_the_apiserver_refuses_it(run: Run,
                                                                        body: Any, code: int, reason: str) -> None:
     status, answer = call(run, owner[1], method, path, body)
     assert (status, answer["reason"]) == (code, reason), answer
+
+
+# ---- pod disruption budgets -----------------------------------------------------------------
+
+PDBS = "apis/policy/v1/namespaces/default/poddisruptionbudgets"
+
+
+def test_a_dry_run_pdb_create_answers_its_status_and_a_delete_success(run: Run, owner: Any) -> None:
+    budget = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "web-pdb"},
+              "spec": {"minAvailable": 1, "selector": {"matchLabels": {"app": "web"}}}}
+    code, body = call(run, owner[1], "POST", PDBS, budget)
+    assert code == 201, body
+    assert body["metadata"]["namespace"] == "default" and body["spec"]["minAvailable"] == 1
+    assert call(run, owner[1], "GET", f"{PDBS}/web-pdb", query="")[0] == 404
+    code, body = call(run, owner[1], "DELETE", f"{PDBS}/guarded-pdb")
+    assert (code, body["status"], body["details"]["group"]) == (200, "Success", "policy")
+    assert get(run, owner[1], f"{PDBS}/guarded-pdb")["spec"]["minAvailable"] == 1
+
+
+def test_a_pdb_with_both_bounds_is_invalid(run: Run, owner: Any) -> None:
+    budget = {"kind": "PodDisruptionBudget", "metadata": {"name": "both"},
+              "spec": {"minAvailable": 1, "maxUnavailable": 1, "selector": {"matchLabels": {"app": "web"}}}}
+    code, body = call(run, owner[1], "POST", PDBS, budget)
+    assert (code, body["details"]["causes"][0]["field"]) == (422, "spec.minAvailable"), body

@@ -65,3 +65,17 @@ def test_a_priority_class_body_keeps_a_zero_value() -> None:
     assert protobuf.decode(envelope("PriorityClass", raw)) == {
         "apiVersion": "v1", "kind": "PriorityClass", "metadata": {"name": "zero"}, "value": 0,
         "preemptionPolicy": "PreemptLowerPriority"}
+
+
+def test_a_pdb_body_decodes_its_int_or_string_bounds_and_selector() -> None:
+    """`kubectl create pdb web --selector=app=web --min-available=1`; a percentage is the IntOrString's string."""
+    selector = length_delimited(1, length_delimited(1, b"app") + length_delimited(2, b"web"))
+    one = varint(1, 0) + varint(2, 1)
+    spec = length_delimited(1, one) + length_delimited(2, selector)
+    status = varint(1, 0) + varint(3, 0) + varint(4, 0) + varint(5, 0) + varint(6, 0)
+    raw = length_delimited(1, length_delimited(1, b"web")) + length_delimited(2, spec) + length_delimited(3, status)
+    assert protobuf.decode(envelope("PodDisruptionBudget", raw)) == {
+        "apiVersion": "v1", "kind": "PodDisruptionBudget", "metadata": {"name": "web"},
+        "spec": {"minAvailable": 1, "selector": {"matchLabels": {"app": "web"}}}, "status": {}}
+    percent = length_delimited(3, varint(1, 1) + length_delimited(3, b"25%"))
+    assert protobuf.message("PodDisruptionBudgetSpec", percent) == {"maxUnavailable": "25%"}

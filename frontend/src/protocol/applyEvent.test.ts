@@ -43,6 +43,18 @@ describe("applyEvent", () => {
     expect(deleted.priorityClasses).toEqual(start.priorityClasses);
   });
 
+  test("pdb.added adds a budget by key, pdb.updated then changes its status, pdb.deleted removes it", () => {
+    const start = foldTo(preemptionStory(), 1);
+    const pdb = { key: "default/web-pdb", name: "web-pdb", namespace: "default", selector: { matchLabels: { app: "web" }, matchExpressions: [] },
+      minAvailable: 1, maxUnavailable: null, disruptionsAllowed: 0, disruptedPods: [], currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };
+    const added = applyEvent(start, { seq: 1000, t: 1, kind: "pdb.added", pdb });
+    const synced = applyEvent(added, { seq: 1001, t: 1, kind: "pdb.updated", pdb: pdb.key, disruptionsAllowed: 0,
+      currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 });
+    expect(synced.pdbs[pdb.key].currentHealthy).toBe(1);
+    const deleted = applyEvent(synced, { seq: 1002, t: 2, kind: "pdb.deleted", pdb: pdb.key });
+    expect(deleted.pdbs).toEqual(start.pdbs);
+  });
+
   test("a nominated pod is drawn as a ghost on its nominated node", () => {
     const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
     expect(s.pods.get("default/preemptor")!.nominatedNodeName).toBe("node-1");

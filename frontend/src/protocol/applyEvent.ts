@@ -90,6 +90,12 @@ function reduce(s: RunState, e: SimEvent): RunState {
       const { disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods } = e;
       return { ...s, pdbs: { ...s.pdbs, [e.pdb]: { ...pdb, disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods } } };
     }
+    case "pdb.added":
+      return { ...s, pdbs: { ...s.pdbs, [e.pdb.key]: e.pdb } };
+    case "pdb.deleted": {
+      const { [e.pdb]: _gone, ...pdbs } = s.pdbs;
+      return { ...s, pdbs };
+    }
     case "pod.succeeded":
       return patchPod(s, e.pod, { phase: "Succeeded" });
     case "workload.updated": {

@@ -21,6 +21,8 @@ export const EVENT_KINDS = [
   "pod.terminating",
   "pod.deleted",
   "pdb.updated",
+  "pdb.added",
+  "pdb.deleted",
   "pod.succeeded",
   "workload.updated",
   "k8s.event",
@@ -294,6 +296,8 @@ export type PodTerminatingEvent = Base & {
   preemptedBy: string | null;
 };
 export type PodDeletedEvent = Base & { kind: "pod.deleted"; pod: string; node: string | null; reason: string };
+export type PdbAddedEvent = Base & { kind: "pdb.added"; pdb: PdbView };
+export type PdbDeletedEvent = Base & { kind: "pdb.deleted"; pdb: string };
 export type PdbUpdatedEvent = Base & {
   kind: "pdb.updated";
   pdb: string;
@@ -353,6 +357,8 @@ export type SimEvent =
   | PodTerminatingEvent
   | PodDeletedEvent
   | PdbUpdatedEvent
+  | PdbAddedEvent
+  | PdbDeletedEvent
   | PodSucceededEvent
   | WorkloadUpdatedEvent
   | K8sEventEvent
