@@ -180,7 +180,8 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
               "description": f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}"},
 }
 MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
-                       "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget"}
+                       "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",
+                       "update_pdb": "PodDisruptionBudget"}
 
 
 def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class CommandHandler:
                 return parse_namespace(command["manifest"])
             if command["type"] == "add_priorityclass":
                 return parse_priority_class(command["manifest"])
-            if command["type"] == "add_pdb":
+            if command["type"] in ("add_pdb", "update_pdb"):
                 return parse_pdb(command["manifest"])
         except ManifestError as err:
             first = err.errors[0]
@@ -105,6 +105,9 @@ class CommandHandler:
                                f"poddisruptionbudget {parsed.key} already exists")
         if kind == "delete_pdb" and command["pdb"] not in self.cluster.pdbs:
             raise CommandError("command.pdb", command["pdb"], "no such poddisruptionbudget (expected namespace/name)")
+        if kind == "update_pdb" and parsed.key not in self.cluster.pdbs:
+            raise CommandError("command.manifest.metadata.name", parsed.name,
+                               f"no such poddisruptionbudget {parsed.key}")
         if kind == "scale":
             key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
             if key not in self.controllers.workloads:
@@ -141,6 +144,14 @@ class CommandHandler:
         """The disruption controller's add handler syncs the new budget at once (its status may follow)."""
         self.cluster.pdbs[pdb.key] = PdbRecord(pdb, pdb.disruptions_allowed or 0)
         self.emit("pdb.added", pdb=pdb_view(self.cluster.pdbs[pdb.key]))
+        self.actions.sync_pdb(pdb.key)
+
+    def _cmd_update_pdb(self, pdb: PodDisruptionBudget) -> None:
+        """A new spec; the status is the controller's, which syncs the budget at once (its update handler)."""
+        record = self.cluster.pdbs[pdb.key]
+        record.pdb = replace(pdb, disruptions_allowed=record.pdb.disruptions_allowed,
+                             disrupted_pods=record.pdb.disrupted_pods)
+        self.emit("pdb.changed", pdb=pdb_view(record))
         self.actions.sync_pdb(pdb.key)
 
     def _cmd_delete_pdb(self, command: dict[str, Any]) -> None:
@@ -311,6 +322,7 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
     "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),
     "add_pdb": lambda h, _, parsed: h._cmd_add_pdb(parsed),
+    "update_pdb": lambda h, _, parsed: h._cmd_update_pdb(parsed),
     "delete_pdb": lambda h, command, _: h._cmd_delete_pdb(command),
 }
 

@@ -26,6 +26,7 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "delete_priorityclass": ("name",),
     # PodDisruptionBudgets: the disruption controller computes the new one's status at once.
     "add_pdb": ("manifest",),
+    "update_pdb": ("manifest",),  # its spec replaced (minAvailable, maxUnavailable, selector: mutable since 1.15)
     "delete_pdb": ("pdb",),
 }
 # Fields a command may leave out. gracePeriodSeconds: the DeleteOptions override (left out or null:

@@ -29,6 +29,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "pod.deleted",
     "pdb.updated",
     "pdb.added",
+    "pdb.changed",
     "pdb.deleted",
     "pod.succeeded",
     "workload.updated",
@@ -152,6 +153,10 @@ def _pdb_added(f: StateFolder, e: dict[str, Any]) -> None:
     f.s["pdbs"] = [*f.s.get("pdbs", []), copy.deepcopy(e["pdb"])]
 
 
+def _pdb_changed(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["pdbs"] = [copy.deepcopy(e["pdb"]) if pdb["key"] == e["pdb"]["key"] else pdb for pdb in f.s.get("pdbs", [])]
+
+
 def _pdb_deleted(f: StateFolder, e: dict[str, Any]) -> None:
     f.s["pdbs"] = [pdb for pdb in f.s.get("pdbs", []) if pdb["key"] != e["pdb"]]
 
@@ -269,6 +274,7 @@ _HANDLERS: dict[str, Any] = {
     "pod.deleted": _pod_deleted,
     "pdb.updated": _pdb_updated,
     "pdb.added": _pdb_added,
+    "pdb.changed": _pdb_changed,
     "pdb.deleted": _pdb_deleted,
     "pod.succeeded": _pod_succeeded,
     "workload.updated": _workload_updated,

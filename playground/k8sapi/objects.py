@@ -226,6 +226,8 @@ def pdb(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = {"name": view["name"], "namespace": view["namespace"], "uid": _uid(world.run_id, "pdb", view["key"]),
             "resourceVersion": str(world.seq), "generation": 1,
             "creationTimestamp": timestamp(world, world.pdb_created.get(view["key"], 0.0))}
+    given = (world.pdb_manifests.get(view["key"]) or {}).get("metadata") or {}
+    meta |= {k: dict(given[k]) for k in ("labels", "annotations") if given.get(k)}
     spec: dict[str, Any] = {"selector": _selector(view.get("selector"))}
     for name in ("minAvailable", "maxUnavailable"):
         if view.get(name) is not None:

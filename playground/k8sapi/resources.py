@@ -46,8 +46,8 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("", "v1", "namespaces", "namespace", "Namespace", False,
              ("create", "get", "list", "patch", "update", "watch"), ("ns",)),
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
-    Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True,
-             ("create", "delete", "get", "list", "watch"), ("pdb",)),
+    Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, WRITE,
+             ("pdb",)),
     Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False,
              ("create", "delete", "get", "list", "watch"), ("pc",)),
 )

@@ -203,7 +203,9 @@ def unmodelled_change(old: Any, new: Any, modelled: set[str], path: str = "") ->
 # What a write may change on an existing object (the rest: 422 naming the field); PUT replaces these exactly.
 CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
               "nodes": ("metadata.labels", "metadata.annotations", "spec.taints", "spec.unschedulable"),
-              "namespaces": ("metadata.labels",)}
+              "namespaces": ("metadata.labels",),
+              "poddisruptionbudgets": ("metadata.labels", "metadata.annotations", "spec.minAvailable",
+                                       "spec.maxUnavailable", "spec.selector")}
 IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
 
 
@@ -242,5 +244,21 @@ def patch_namespace(run: Run, user: User, resource: Resource, name: str, old: di
                    "Namespace", dry_run)
 
 
-PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace}
+def patch_pdb(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any], new: dict[str, Any],
+              dry_run: bool) -> Outcome | None:
+    changed = unmodelled_change(old, new, {*CHANGEABLE["poddisruptionbudgets"], *IGNORED})
+    if changed:
+        raise st.field_invalid("PodDisruptionBudget", name, resource.group, changed, "Forbidden",
+                               "the playground can change a PodDisruptionBudget's spec, labels and annotations only")
+    new_meta = new.get("metadata") or {}
+    meta = {"name": name, "namespace": old["metadata"]["namespace"],
+            **{k: new_meta[k] for k in ("labels", "annotations") if new_meta.get(k)}}
+    manifest = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": meta, "spec": new.get("spec")}
+    same = new.get("spec") == old["spec"] and all(new_meta.get(k) == old["metadata"].get(k)
+                                                   for k in ("labels", "annotations"))
+    commands = [] if same else [{"type": "update_pdb", "manifest": manifest}]
+    return perform(run, user, resource, name, commands, "PodDisruptionBudget", dry_run)
+
+
+PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace, "poddisruptionbudgets": patch_pdb}
 

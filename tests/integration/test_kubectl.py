@@ -258,8 +258,12 @@ def test_a_created_budget_guards_its_pods_until_it_is_deleted(run_api: RunApi, t
                                         "metadata": {"name": "c-pdb-2"}, "spec": {"maxUnavailable": "50%",
                                         "selector": {"matchLabels": {"app": "on-c"}}}}))
     assert run_api.kubectl("apply", "-f", str(manifest)).stdout.strip() == "poddisruptionbudget.policy/c-pdb-2 created"
+    edited = yaml.safe_load(manifest.read_text())
+    edited["spec"]["maxUnavailable"] = "25%"
+    manifest.write_text(yaml.safe_dump(edited))
+    assert run_api.kubectl("apply", "-f", str(manifest)).stdout.strip() == "poddisruptionbudget.policy/c-pdb-2 configured"
     rows = {line.split()[0]: line.split()[1:4] for line in run_api.kubectl("get", "pdb", "--no-headers").stdout.splitlines()}
-    assert rows["c-pdb"] == ["1", "N/A", "0"] and rows["c-pdb-2"] == ["N/A", "50%", "0"]
+    assert rows["c-pdb"] == ["1", "N/A", "0"] and rows["c-pdb-2"] == ["N/A", "25%", "0"]
     for name in ("c-pdb", "c-pdb-2"):
         assert run_api.kubectl("delete", "pdb", name).stdout.strip() == f'poddisruptionbudget.policy "{name}" deleted'
     assert "c-pdb" not in run_api.kubectl("get", "pdb", "-o", "name").stdout

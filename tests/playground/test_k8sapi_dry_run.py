@@ -309,3 +309,14 @@ def test_a_pdb_with_both_bounds_is_invalid(run: Run, owner: Any) -> None:
               "spec": {"minAvailable": 1, "maxUnavailable": 1, "selector": {"matchLabels": {"app": "web"}}}}
     code, body = call(run, owner[1], "POST", PDBS, budget)
     assert (code, body["details"]["causes"][0]["field"]) == (422, "spec.minAvailable"), body
+
+
+def test_a_dry_run_pdb_edit_answers_the_new_spec_and_its_status(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "PATCH", f"{PDBS}/guarded-pdb", {"spec": {"minAvailable": 0}},
+                      "application/merge-patch+json")
+    assert code == 200, body
+    assert (body["spec"]["minAvailable"], body["status"]["disruptionsAllowed"]) == (0, 1)
+    assert get(run, owner[1], f"{PDBS}/guarded-pdb")["status"]["disruptionsAllowed"] == 0
+    code, body = call(run, owner[1], "PATCH", f"{PDBS}/guarded-pdb", {"metadata": {"finalizers": ["x"]}},
+                      "application/merge-patch+json")
+    assert (code, body["details"]["causes"][0]["field"]) == (422, "metadata.finalizers")

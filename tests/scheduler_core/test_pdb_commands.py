@@ -35,9 +35,14 @@ def test_a_created_budget_is_synced_at_once_and_guards_the_next_eviction_until_d
     assert (state["currentHealthy"], state["desiredHealthy"], state["disruptionsAllowed"]) == (1, 1, 0)
     with pytest.raises(CommandError, match="would violate the pod's disruption budget"):
         sim.apply({"type": "evict_pod", "pod": "default/web"})
+    sim.apply({"type": "update_pdb", "manifest": budget(minAvailable=0)})  # kubectl edit: now it may go
+    state = next(p for p in sim.state()["pdbs"] if p["key"] == "default/web-pdb")
+    assert (state["minAvailable"], state["desiredHealthy"], state["disruptionsAllowed"]) == (0, 0, 1)
+    sim.apply({"type": "update_pdb", "manifest": budget()})
     sim.apply({"type": "delete_pdb", "pdb": "default/web-pdb"})
     sim.apply({"type": "evict_pod", "pod": "default/web"})
-    assert [e["kind"] for e in sim.events if e["kind"] in ("pdb.added", "pdb.deleted")] == ["pdb.added", "pdb.deleted"]
+    assert [e["kind"] for e in sim.events if e["kind"] in ("pdb.added", "pdb.changed", "pdb.deleted")] == [
+        "pdb.added", "pdb.changed", "pdb.changed", "pdb.deleted"]
     assert {**fold(sim.events), "time": None} == {**sim.state(), "time": None}
 
 

@@ -91,6 +91,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
       return { ...s, pdbs: { ...s.pdbs, [e.pdb]: { ...pdb, disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods } } };
     }
     case "pdb.added":
+    case "pdb.changed":
       return { ...s, pdbs: { ...s.pdbs, [e.pdb.key]: e.pdb } };
     case "pdb.deleted": {
       const { [e.pdb]: _gone, ...pdbs } = s.pdbs;

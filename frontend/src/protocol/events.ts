@@ -22,6 +22,7 @@ export const EVENT_KINDS = [
   "pod.deleted",
   "pdb.updated",
   "pdb.added",
+  "pdb.changed",
   "pdb.deleted",
   "pod.succeeded",
   "workload.updated",
@@ -297,6 +298,7 @@ export type PodTerminatingEvent = Base & {
 };
 export type PodDeletedEvent = Base & { kind: "pod.deleted"; pod: string; node: string | null; reason: string };
 export type PdbAddedEvent = Base & { kind: "pdb.added"; pdb: PdbView };
+export type PdbChangedEvent = Base & { kind: "pdb.changed"; pdb: PdbView };
 export type PdbDeletedEvent = Base & { kind: "pdb.deleted"; pdb: string };
 export type PdbUpdatedEvent = Base & {
   kind: "pdb.updated";
@@ -358,6 +360,7 @@ export type SimEvent =
   | PodDeletedEvent
   | PdbUpdatedEvent
   | PdbAddedEvent
+  | PdbChangedEvent
   | PdbDeletedEvent
   | PodSucceededEvent
   | WorkloadUpdatedEvent
