@@ -51,9 +51,9 @@ describe("applyEvent", () => {
     const synced = applyEvent(added, { seq: 1001, t: 1, kind: "pdb.updated", pdb: pdb.key, disruptionsAllowed: 0,
       currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 });
     expect(synced.pdbs[pdb.key].currentHealthy).toBe(1);
-    const changed = applyEvent(synced, { seq: 1001, t: 1, kind: "pdb.changed", pdb: { ...pdb, minAvailable: 2 } });
+    const changed = applyEvent(synced, { seq: 1002, t: 1, kind: "pdb.changed", pdb: { ...pdb, minAvailable: 2 } });
     expect(changed.pdbs[pdb.key].minAvailable).toBe(2);
-    const deleted = applyEvent(synced, { seq: 1002, t: 2, kind: "pdb.deleted", pdb: pdb.key });
+    const deleted = applyEvent(changed, { seq: 1003, t: 2, kind: "pdb.deleted", pdb: pdb.key });
     expect(deleted.pdbs).toEqual(start.pdbs);
   });
 
