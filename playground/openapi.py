@@ -181,7 +181,7 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
 }
 MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
                        "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",
-                       "update_pdb": "PodDisruptionBudget"}
+                       "update_pdb": "PodDisruptionBudget", "update_priorityclass": "PriorityClass"}
 
 
 def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -66,7 +66,7 @@ class CommandHandler:
                 return parse_node(command["manifest"])
             if command["type"] == "add_namespace":
                 return parse_namespace(command["manifest"])
-            if command["type"] == "add_priorityclass":
+            if command["type"] in ("add_priorityclass", "update_priorityclass"):
                 return parse_priority_class(command["manifest"])
             if command["type"] in ("add_pdb", "update_pdb"):
                 return parse_pdb(command["manifest"])
@@ -98,6 +98,8 @@ class CommandHandler:
             self._namespace_for(command)
         if kind == "add_priorityclass":
             self._check_new_priority_class(parsed)
+        if kind == "update_priorityclass":
+            self._check_priority_class_update(parsed)
         if kind == "delete_priorityclass":
             self._check_priority_class_deletion(command["name"])
         if kind == "add_pdb" and parsed.key in self.cluster.pdbs:
@@ -117,7 +119,25 @@ class CommandHandler:
     def _check_new_priority_class(self, pc: PriorityClass) -> None:
         if pc.name in self.cluster.priority_classes:
             raise CommandError("command.manifest.metadata.name", pc.name, f"priorityclass {pc.name} already exists")
-        default = next((c for c in self.cluster.priority_classes.values() if c.global_default), None)
+        self._check_one_default(pc)
+
+    def _check_priority_class_update(self, pc: PriorityClass) -> None:
+        """ValidatePriorityClassUpdate: value and preemptionPolicy cannot change; then admission's default rule."""
+        old = self.cluster.priority_classes.get(pc.name)
+        if old is None:
+            raise CommandError("command.manifest.metadata.name", pc.name, f"no such priorityclass {pc.name}")
+        if pc.value != old.value:
+            raise CommandError("command.manifest.value", pc.value, f'PriorityClass.scheduling.k8s.io "{pc.name}" is '
+                               "invalid: value: Forbidden: may not be changed in an update.")
+        if pc.preemption_policy != old.preemption_policy:
+            raise CommandError("command.manifest.preemptionPolicy", pc.preemption_policy,
+                               f'PriorityClass.scheduling.k8s.io "{pc.name}" is invalid: preemptionPolicy: Invalid '
+                               f'value: "{pc.preemption_policy}": field is immutable')
+        self._check_one_default(pc)
+
+    def _check_one_default(self, pc: PriorityClass) -> None:
+        default = next((c for c in self.cluster.priority_classes.values()
+                        if c.global_default and c.name != pc.name), None)
         if pc.global_default and default is not None:  # plugin/pkg/admission/priority: one default at most
             raise CommandError("command.manifest.globalDefault", True,
                                f'priorityclasses.scheduling.k8s.io "{pc.name}" is forbidden: PriorityClass '
@@ -134,6 +154,10 @@ class CommandHandler:
         """Nothing the scheduler watches: admission of pods created from now on reads the new class."""
         self.cluster.priority_classes[pc.name] = pc
         self.emit("priorityclass.added", priorityClass=priority_class_view(pc))
+
+    def _cmd_update_priority_class(self, pc: PriorityClass) -> None:
+        self.cluster.priority_classes[pc.name] = pc
+        self.emit("priorityclass.changed", priorityClass=priority_class_view(pc))
 
     def _cmd_delete_priority_class(self, command: dict[str, Any]) -> None:
         """Pods admitted with it keep their priority (it was copied into spec.priority at admission)."""
@@ -320,6 +344,7 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
     "scale": lambda h, command, _: h._cmd_scale(command),
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
+    "update_priorityclass": lambda h, _, parsed: h._cmd_update_priority_class(parsed),
     "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),
     "add_pdb": lambda h, _, parsed: h._cmd_add_pdb(parsed),
     "update_pdb": lambda h, _, parsed: h._cmd_update_pdb(parsed),

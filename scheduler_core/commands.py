@@ -23,6 +23,7 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "scale": ("kind", "name", "replicas"),
     # PriorityClasses: admission reads them when a pod is created; pods already admitted keep their priority.
     "add_priorityclass": ("manifest",),
+    "update_priorityclass": ("manifest",),  # description, globalDefault; value and preemptionPolicy are immutable
     "delete_priorityclass": ("name",),
     # PodDisruptionBudgets: the disruption controller computes the new one's status at once.
     "add_pdb": ("manifest",),

@@ -15,6 +15,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "node.deleted",
     "namespace.updated",
     "priorityclass.added",
+    "priorityclass.changed",
     "priorityclass.deleted",
     "pod.added",
     "queue.moved",
@@ -145,6 +146,12 @@ def _priority_class_added(f: StateFolder, e: dict[str, Any]) -> None:
     f.s["priorityClasses"] = [*f.s.get("priorityClasses", []), copy.deepcopy(e["priorityClass"])]
 
 
+def _priority_class_changed(f: StateFolder, e: dict[str, Any]) -> None:
+    view = e["priorityClass"]
+    f.s["priorityClasses"] = [copy.deepcopy(view) if pc["name"] == view["name"] else pc
+                              for pc in f.s.get("priorityClasses", [])]
+
+
 def _priority_class_deleted(f: StateFolder, e: dict[str, Any]) -> None:
     f.s["priorityClasses"] = [pc for pc in f.s.get("priorityClasses", []) if pc["name"] != e["name"]]
 
@@ -261,6 +268,7 @@ _HANDLERS: dict[str, Any] = {
     "node.deleted": _node_deleted,
     "namespace.updated": _namespace_updated,
     "priorityclass.added": _priority_class_added,
+    "priorityclass.changed": _priority_class_changed,
     "priorityclass.deleted": _priority_class_deleted,
     "pod.added": _pod_added,
     "queue.moved": _queue_moved,

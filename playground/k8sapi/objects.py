@@ -201,6 +201,7 @@ def priority_class(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = {"name": view["name"], "uid": _uid(world.run_id, "priorityclass", view["name"]),
             "resourceVersion": str(world.seq),
             "creationTimestamp": timestamp(world, world.priority_class_created.get(view["name"], 0.0))}
+    meta |= _labels_and_annotations(world.priority_class_manifests.get(view["name"]))
     obj: dict[str, Any] = {"kind": "PriorityClass", "apiVersion": "scheduling.k8s.io/v1", "metadata": meta,
                            "value": view["value"]}
     if view.get("globalDefault"):
@@ -209,6 +210,12 @@ def priority_class(world: World, view: dict[str, Any]) -> dict[str, Any]:
         obj["description"] = view["description"]
     obj["preemptionPolicy"] = view.get("preemptionPolicy") or "PreemptLowerPriority"
     return obj
+
+
+def _labels_and_annotations(manifest: dict[str, Any] | None) -> dict[str, Any]:
+    """What the object was last written with (objects the model keeps no metadata of)."""
+    given = (manifest or {}).get("metadata") or {}
+    return {k: dict(given[k]) for k in ("labels", "annotations") if given.get(k)}
 
 
 def _selector(selector: dict[str, Any] | None) -> dict[str, Any]:
@@ -226,8 +233,7 @@ def pdb(world: World, view: dict[str, Any]) -> dict[str, Any]:
     meta = {"name": view["name"], "namespace": view["namespace"], "uid": _uid(world.run_id, "pdb", view["key"]),
             "resourceVersion": str(world.seq), "generation": 1,
             "creationTimestamp": timestamp(world, world.pdb_created.get(view["key"], 0.0))}
-    given = (world.pdb_manifests.get(view["key"]) or {}).get("metadata") or {}
-    meta |= {k: dict(given[k]) for k in ("labels", "annotations") if given.get(k)}
+    meta |= _labels_and_annotations(world.pdb_manifests.get(view["key"]))
     spec: dict[str, Any] = {"selector": _selector(view.get("selector"))}
     for name in ("minAvailable", "maxUnavailable"):
         if view.get(name) is not None:

@@ -48,8 +48,7 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
     Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, WRITE,
              ("pdb",)),
-    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False,
-             ("create", "delete", "get", "list", "watch"), ("pc",)),
+    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False, WRITE, ("pc",)),
 )
 SUBRESOURCES: tuple[Subresource, ...] = (
     Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),

@@ -39,6 +39,7 @@ class World:
     priority_class_created: dict[str, float] = field(default_factory=dict)  # likewise PriorityClasses
     pdb_created: dict[str, float] = field(default_factory=dict)  # and PodDisruptionBudgets, by key
     pdb_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)  # as last written (labels, annotations)
+    priority_class_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)  # likewise
     scheduler_events: list[dict[str, Any]] = field(default_factory=list)  # k8s.event, oldest first
     last_failure: dict[str, dict[str, Any]] = field(default_factory=dict)  # pod key -> last FailedScheduling
     evicted: set[str] = field(default_factory=set)  # pods deleted through the Eviction API
@@ -118,6 +119,8 @@ class World:
         elif command.get("type") == "add_node":
             self.node_manifests[command["manifest"]["metadata"]["name"]] = command["manifest"]
             self.node_annotations.pop(command["manifest"]["metadata"]["name"], None)
+        elif command.get("type") in ("add_priorityclass", "update_priorityclass"):
+            self.priority_class_manifests[str(command["manifest"]["metadata"]["name"])] = command["manifest"]
         elif command.get("type") in ("add_pdb", "update_pdb"):
             self.pdb_manifests[pod_key(command["manifest"])] = command["manifest"]
         elif command.get("type") == "evict_pod":
@@ -153,6 +156,8 @@ def load(run: Run, seq: int | None = None) -> World | None:
             world.node_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
         elif doc.get("kind") == "PodDisruptionBudget":
             world.pdb_manifests[pod_key(doc)] = doc
+        elif doc.get("kind") == "PriorityClass":
+            world.priority_class_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
     rows = RunEvent.objects.filter(run_id=run.pk, seq__lte=seq, kind__in=NOTED_KINDS).order_by("seq")
     for event in rows.values_list("data", flat=True).iterator(chunk_size=1000):
         world.note(event)

@@ -205,7 +205,10 @@ CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
               "nodes": ("metadata.labels", "metadata.annotations", "spec.taints", "spec.unschedulable"),
               "namespaces": ("metadata.labels",),
               "poddisruptionbudgets": ("metadata.labels", "metadata.annotations", "spec.minAvailable",
-                                       "spec.maxUnavailable", "spec.selector")}
+                                       "spec.maxUnavailable", "spec.selector"),
+              # value and preemptionPolicy too: the model refuses their change with the apiserver's words
+              "priorityclasses": ("metadata.labels", "metadata.annotations", "value", "globalDefault", "description",
+                                  "preemptionPolicy")}
 IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
 
 
@@ -260,5 +263,30 @@ def patch_pdb(run: Run, user: User, resource: Resource, name: str, old: dict[str
     return perform(run, user, resource, name, commands, "PodDisruptionBudget", dry_run)
 
 
-PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace, "poddisruptionbudgets": patch_pdb}
+def patch_priority_class(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],
+                         new: dict[str, Any], dry_run: bool) -> Outcome | None:
+    changeable = CHANGEABLE["priorityclasses"]
+    changed = unmodelled_change(old, new, {*changeable, *IGNORED})
+    if changed:
+        raise st.field_invalid("PriorityClass", name, resource.group, changed, "Forbidden", "the playground can "
+                               "change a PriorityClass's description, globalDefault, labels and annotations only")
+    new_meta = new.get("metadata") or {}
+    if all(_at(new, path) == _at(old, path) for path in changeable):
+        return None
+    meta: dict[str, Any] = {"name": name, **{k: new_meta[k] for k in ("labels", "annotations") if new_meta.get(k)}}
+    fields: dict[str, Any] = {k: new[k] for k in ("value", "globalDefault", "description", "preemptionPolicy")
+                              if k in new}
+    manifest = {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": meta, **fields}
+    return perform(run, user, resource, name, [{"type": "update_priorityclass", "manifest": manifest}],
+                   "PriorityClass", dry_run)
+
+
+def _at(obj: Any, path: str) -> Any:
+    for part in path.split("."):
+        obj = obj.get(part) if isinstance(obj, dict) else None
+    return obj
+
+
+PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace, "poddisruptionbudgets": patch_pdb,
+           "priorityclasses": patch_priority_class}
 

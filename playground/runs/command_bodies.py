@@ -13,7 +13,7 @@ MAX_SPEED = ranges.MAX_SPEED
 NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
 MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
                  "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",
-                 "update_pdb": "PodDisruptionBudget"}
+                 "update_pdb": "PodDisruptionBudget", "update_priorityclass": "PriorityClass"}
 API_VERSION = {"PriorityClass": "scheduling.k8s.io/v1", "PodDisruptionBudget": "policy/v1"}  # the others: v1
 
 

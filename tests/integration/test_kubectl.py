@@ -238,6 +238,10 @@ def test_create_and_delete_a_priority_class(run_api: RunApi) -> None:
     assert created.stdout.strip() == "priorityclass.scheduling.k8s.io/top created"
     row = run_api.kubectl("get", "priorityclass", "top", "--no-headers").stdout.split()
     assert row[:3] == ["top", "5000", "false"]
+    annotated = run_api.kubectl("annotate", "priorityclass", "top", "team=blue").stdout.strip()
+    assert annotated == "priorityclass.scheduling.k8s.io/top annotated"
+    revalued = run_api.kubectl("patch", "priorityclass", "top", "-p", '{"value":1}', check=False)
+    assert 'The PriorityClass "top" is invalid: value: Forbidden: may not be changed in an update.' in revalued.stderr
     run_api.kubectl("create", "priorityclass", "fallback", "--value=1", "--global-default")
     second = run_api.kubectl("create", "priorityclass", "other", "--value=1", "--global-default", check=False)
     assert ('priorityclasses.scheduling.k8s.io "other" is forbidden: PriorityClass fallback is already marked as '

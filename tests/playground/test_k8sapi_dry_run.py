@@ -320,3 +320,14 @@ def test_a_dry_run_pdb_edit_answers_the_new_spec_and_its_status(run: Run, owner:
     code, body = call(run, owner[1], "PATCH", f"{PDBS}/guarded-pdb", {"metadata": {"finalizers": ["x"]}},
                       "application/merge-patch+json")
     assert (code, body["details"]["causes"][0]["field"]) == (422, "metadata.finalizers")
+
+
+def test_a_dry_run_priority_class_edit_changes_the_description_but_not_the_value(run: Run, owner: Any) -> None:
+    code, body = call(run, owner[1], "PATCH", f"{PCS}/low", {"description": "batch work"},
+                      "application/merge-patch+json")
+    assert (code, body.get("description")) == (200, "batch work"), body
+    assert "description" not in get(run, owner[1], f"{PCS}/low")
+    code, body = call(run, owner[1], "PATCH", f"{PCS}/low", {"value": 7}, "application/merge-patch+json")
+    assert (code, body["reason"]) == (422, "Invalid"), body
+    assert body["message"] == 'PriorityClass.scheduling.k8s.io "low" is invalid: value: Forbidden: may not be changed ' \
+                              "in an update."

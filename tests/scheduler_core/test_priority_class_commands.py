@@ -37,12 +37,14 @@ def test_a_created_class_admits_later_pods_and_a_deleted_one_leaves_their_priori
     sim = Simulation.from_yaml(SCENARIO)
     sim.apply({"type": "add_priorityclass", "manifest": priority_class("high", 1000, description="urgent")})
     sim.apply({"type": "add_pod", "manifest": pod("urgent", "high")})
+    sim.apply({"type": "update_priorityclass", "manifest": priority_class("high", 1000, description="demo")})
+    assert sim.cluster.priority_classes["high"].description == "demo"
     sim.apply({"type": "delete_priorityclass", "name": "high"})
     assert sim.cluster.pods["default/urgent"].pod.priority == 1000
     with pytest.raises(CommandError, match="no PriorityClass with name high was found"):
         sim.apply({"type": "add_pod", "manifest": pod("later", "high")})
     assert [e["kind"] for e in sim.events if e["kind"].startswith("priorityclass.")] == [
-        "priorityclass.added", "priorityclass.deleted"]
+        "priorityclass.added", "priorityclass.changed", "priorityclass.deleted"]
     assert {**fold(sim.events), "time": None} == {**sim.state(), "time": None}
     assert "high" not in [pc["name"] for pc in sim.state()["priorityClasses"]]
 
@@ -59,6 +61,14 @@ def test_a_created_class_admits_later_pods_and_a_deleted_one_leaves_their_priori
                  id="a value above the user maximum"),
     pytest.param({"type": "add_priorityclass", "manifest": {"metadata": {"name": "novalue"}}},
                  "command.manifest.value", "Required value", id="no value"),
+    pytest.param({"type": "update_priorityclass", "manifest": priority_class("low", 7, globalDefault=True)},
+                 "command.manifest.value", 'PriorityClass.scheduling.k8s.io "low" is invalid: value: Forbidden: may '
+                 "not be changed in an update.", id="a changed value"),
+    pytest.param({"type": "update_priorityclass",
+                  "manifest": priority_class("low", 100, globalDefault=True, preemptionPolicy="Never")},
+                 "command.manifest.preemptionPolicy", "field is immutable", id="a changed preemptionPolicy"),
+    pytest.param({"type": "update_priorityclass", "manifest": priority_class("none", 1)},
+                 "command.manifest.metadata.name", "no such priorityclass none", id="an update of no class"),
     pytest.param({"type": "delete_priorityclass", "name": "system-node-critical"}, "command.name",
                  'priorityclasses.scheduling.k8s.io "system-node-critical" is forbidden: this is a system priority '
                  "class and cannot be deleted", id="a system class"),

@@ -39,7 +39,10 @@ describe("applyEvent", () => {
     const high = { name: "urgent", value: 5000, globalDefault: false, preemptionPolicy: "PreemptLowerPriority", description: "" };
     const added = applyEvent(start, { seq: 1000, t: 1, kind: "priorityclass.added", priorityClass: high });
     expect(added.priorityClasses).toEqual([...start.priorityClasses, high]);
-    const deleted = applyEvent(added, { seq: 1001, t: 2, kind: "priorityclass.deleted", name: "urgent" });
+    const described = { ...high, description: "for the demo" };
+    const changed = applyEvent(added, { seq: 1001, t: 2, kind: "priorityclass.changed", priorityClass: described });
+    expect(changed.priorityClasses).toEqual([...start.priorityClasses, described]);
+    const deleted = applyEvent(changed, { seq: 1002, t: 2, kind: "priorityclass.deleted", name: "urgent" });
     expect(deleted.priorityClasses).toEqual(start.priorityClasses);
   });
 

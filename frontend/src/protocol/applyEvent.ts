@@ -44,6 +44,10 @@ function reduce(s: RunState, e: SimEvent): RunState {
     }
     case "priorityclass.added":
       return { ...s, priorityClasses: [...s.priorityClasses, e.priorityClass] };
+    case "priorityclass.changed": {
+      const pc = e.priorityClass;
+      return { ...s, priorityClasses: s.priorityClasses.map((c) => (c.name === pc.name ? pc : c)) };
+    }
     case "priorityclass.deleted":
       return { ...s, priorityClasses: s.priorityClasses.filter((pc) => pc.name !== e.name) };
     case "node.deleted":

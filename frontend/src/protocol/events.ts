@@ -8,6 +8,7 @@ export const EVENT_KINDS = [
   "node.deleted",
   "namespace.updated",
   "priorityclass.added",
+  "priorityclass.changed",
   "priorityclass.deleted",
   "pod.added",
   "queue.moved",
@@ -225,6 +226,7 @@ export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; ch
 export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
 export type NamespaceUpdatedEvent = Base & { kind: "namespace.updated"; namespace: NamespaceView; change: "added" | "labels" };
 export type PriorityClassAddedEvent = Base & { kind: "priorityclass.added"; priorityClass: PriorityClassView };
+export type PriorityClassChangedEvent = Base & { kind: "priorityclass.changed"; priorityClass: PriorityClassView };
 export type PriorityClassDeletedEvent = Base & { kind: "priorityclass.deleted"; name: string };
 export type PodAddedEvent = Base & { kind: "pod.added"; pod: PodView };
 export type QueueMovedEvent = Base & {
@@ -346,6 +348,7 @@ export type SimEvent =
   | NodeDeletedEvent
   | NamespaceUpdatedEvent
   | PriorityClassAddedEvent
+  | PriorityClassChangedEvent
   | PriorityClassDeletedEvent
   | PodAddedEvent
   | QueueMovedEvent
