@@ -18,7 +18,6 @@ NOT_MODELLED = {
                       "and its Kubernetes API reports Unschedulable",
     "UpdateNodeCondition": "node conditions are not modelled (no in-tree plugin registers the event)",
     "UpdateNodeAnnotation": "node annotations are API metadata only; no in-tree plugin registers the event",
-    "ValidatePriorityClassUpdate": "no command changes a PriorityClass (value and preemptionPolicy are immutable)",
     "addedAffinity": "the scheduler configuration's addedAffinity is not one of the profile knobs exposed",
     "TestPendingPodsMetric": "queue metrics are not modelled",
 }
