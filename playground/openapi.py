@@ -196,7 +196,8 @@ def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
             required.append(name)
     for name in OPTIONAL_FIELDS.get(kind, ()):
         props[name] = COMMAND_FIELD_SCHEMAS[name]
-    return {"type": "object", "title": kind, "required": required, "properties": props}
+    # "<type> command": a title that names no other schema's model (a client generator's class name).
+    return {"type": "object", "title": f"{kind} command", "required": required, "properties": props}
 
 
 def command_variants() -> list[dict[str, Any]]:
@@ -207,17 +208,20 @@ def command_variants() -> list[dict[str, Any]]:
     return variants + [command_variant(kind, fields) for kind, fields in COMMAND_FIELDS.items()]
 
 
+def command_type(variant: dict[str, Any]) -> str:
+    return str(variant["properties"]["type"]["enum"][0])
+
+
 def command_union() -> dict[str, Any]:
-    variants = command_variants()
-    return {"oneOf": [ref(f"Command_{v['title']}") for v in variants],
-            "discriminator": {"propertyName": "type",
-                              "mapping": {v["title"]: f"#/components/schemas/Command_{v['title']}" for v in variants}}}
+    types = [command_type(v) for v in command_variants()]
+    return {"oneOf": [ref(f"Command_{t}") for t in types],
+            "discriminator": {"propertyName": "type", "mapping": {t: f"#/components/schemas/Command_{t}" for t in types}}}
 
 
 def components() -> dict[str, Any]:
     variants = command_variants()
     return {"schemas": {**MANIFESTS, "Manifest": ANY_MANIFEST,
-                        **{f"Command_{v['title']}": v for v in variants}, "Command": command_union()}}
+                        **{f"Command_{command_type(v)}": v for v in variants}, "Command": command_union()}}
 
 
 # --- responses every operation can give -------------------------------------------------------

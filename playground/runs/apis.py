@@ -150,12 +150,70 @@ def command_response(command: RunCommand, request: Request, run: Run) -> Respons
     return Response({"command": view, "run": selectors.run_view(run, request.user)}, status=code)
 
 
+class RunOutcomeApi(APIView):
+    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+                   responses={200: s.OutcomeSerializer, **errors(400, 404)},
+                   description="Where each pod ended, every preemption (preemptor, node, victims, the deciding "
+                               "criterion, PDB violations), each node's allocation, the run's virtual time: the "
+                               "state/ fold plus what the events add (docs/runs.md, Outcome).")
+    def get(self, request: Request, run_id: int) -> Response:
+        run = watched_run(request, run_id)
+        seq = query_int(request, "seq", None, 1)
+        if seq is not None and seq > run.last_seq:
+            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        outcome = selectors.outcome_at(run.pk, seq or run.last_seq) if run.last_seq else None
+        if outcome is None:
+            raise NotFound(f"run {run.pk} has no events yet")
+        return Response({"run": run.pk, "seq": seq or run.last_seq, "status": run.status,
+                         "settled": selectors.is_settled(run), **outcome})
+
+
+POD_PHASES = ("Pending", "Running", "Terminating", "Succeeded")
+
+
+def wait_condition(request: Request) -> services.PodPhase | None:
+    pod, phase = request.query_params.get("pod"), request.query_params.get("phase")
+    if pod is None and phase is None:
+        return None
+    if not pod:
+        raise ValidationError({"pod": ['is required with phase: a pod key like "default/web"']})
+    if phase not in POD_PHASES:
+        raise ValidationError({"phase": [f"must be one of {', '.join(POD_PHASES)}, got {phase!r}"]})
+    return services.PodPhase(pod if "/" in pod else f"default/{pod}", phase)
+
+
 class RunWaitApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("timeout", int, description=f"seconds, ≤ {MAX_WAIT_SECONDS}")],
-                   responses={200: s.WaitSerializer, **errors(400, 404)})
+    @extend_schema(parameters=[
+        OpenApiParameter("timeout", int, description=f"seconds, ≤ {MAX_WAIT_SECONDS} (default 60)"),
+        OpenApiParameter("pod", str, description='wait for this pod ("<namespace>/<name>", or a name in default) '
+                                                 "to be in `phase` instead of for the run to settle"),
+        OpenApiParameter("phase", str, enum=POD_PHASES, description="with pod: the phase to wait for")],
+        responses={200: s.WaitSerializer, 409: s.WaitFailedSerializer, 504: s.WaitFailedSerializer, **errors(400, 404)},
+        description="200: the run settled (or the pod is in `phase`). 504: the timeout passed first (the body "
+                    "is the run as it is, `settled: false`). 409: waiting for a pod, the run settled without "
+                    "it reaching `phase` (nothing changes it without a command).")
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
         timeout = min(query_int(request, "timeout", 60) or 0, MAX_WAIT_SECONDS)
-        run, settled = services.await_settled(run, float(timeout))
-        body: dict[str, Any] = {**selectors.run_view(run, request.user), "settled": settled}
-        return Response(body)
+        condition = wait_condition(request)
+        waited = services.await_run(run, float(timeout), condition)
+        body: dict[str, Any] = {**selectors.run_view(waited.run, request.user), "settled": waited.settled}
+        if condition is not None:
+            body["pod"] = waited.pod
+        if waited.met:
+            return Response(body)
+        if waited.settled and condition is not None:
+            return Response({**body, **error_body(unmet_message(waited, condition))}, status=status.HTTP_409_CONFLICT)
+        # Kubernetes answers a request that ran out of time with 504 and reason Timeout
+        # (apimachinery pkg/api/errors NewTimeoutError): the server may still be doing the work.
+        return Response({**body, **error_body(f"timed out after {timeout} s waiting for "
+                                              + (f"{condition.key} to be {condition.phase}" if condition else
+                                                 f"run {run.pk} to settle (it is {waited.run.status})"))},
+                        status=status.HTTP_504_GATEWAY_TIMEOUT)
+
+
+def unmet_message(waited: services.Waited, condition: services.PodPhase) -> str:
+    pod = waited.pod
+    now = "does not exist" if pod is None else f"is {pod['phase']}" + (f" on {pod['nodeName']}" if pod["nodeName"] else "")
+    return (f"run {waited.run.pk} settled ({waited.run.status}) and {condition.key} {now}: it will not be "
+            f"{condition.phase} without a command")

@@ -182,6 +182,47 @@ def state_at(run_id: int, seq: int | None) -> dict[str, Any] | None:
     return folder.state
 
 
+def outcome_at(run_id: int, seq: int) -> dict[str, Any] | None:
+    """The run's outcome at seq (scheduler_core.outcome): the State `state_at` folds, plus what the
+    events of OUTCOME_KINDS up to seq add to it (None: nothing stored yet)."""
+    from scheduler_core.outcome import OUTCOME_KINDS, OutcomeRecorder
+
+    state = state_at(run_id, seq)
+    if state is None:
+        return None
+    recorder = OutcomeRecorder()
+    for batch in iter_events(run_id, 0, seq, kinds=OUTCOME_KINDS):
+        for event in batch:
+            recorder.record(event)
+    return recorder.outcome(state)
+
+
+class StateFollower:
+    """A run's State kept current by folding only the events stored since the last look (the
+    fold of `state_at`), for a wait that looks at it every tenth of a second."""
+
+    def __init__(self, run_id: int) -> None:
+        from scheduler_core.events import StateFolder
+
+        self.run_id = run_id
+        self.folder: StateFolder | None = None
+        self.seq = 0
+
+    def pod(self, key: str, upto: int) -> dict[str, Any] | None:
+        """The pod's view at seq ``upto`` (None: no such pod then, or no events yet)."""
+        from scheduler_core.events import FOLDED_KINDS, StateFolder
+
+        if self.folder is None and upto > 0:
+            state = state_at(self.run_id, upto)
+            self.folder = StateFolder(state, owns_events=True) if state is not None else None
+        elif self.folder is not None and upto > self.seq:
+            for batch in iter_events(self.run_id, self.seq, upto, kinds=FOLDED_KINDS):
+                for event in batch:
+                    self.folder.apply(event)
+        self.seq = upto if self.folder is not None else 0
+        return self.folder.pods.get(key) if self.folder is not None else None
+
+
 def recorded_commands(run_id: int) -> tuple[list[tuple[int, float, dict[str, Any]]], int]:
     """What a rebuild replays: the applied cluster commands as (tick, time, payload), and the seq
     of the last command the worker answered (applied or rejected)."""

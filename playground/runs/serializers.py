@@ -107,3 +107,65 @@ class CommandRejectedSerializer(ErrorSerializer):
 
 class WaitSerializer(RunViewSerializer):
     settled = serializers.BooleanField()
+
+
+class WaitFailedSerializer(WaitSerializer):
+    """504 (timed out) and 409 (settled without the condition): the run as it is, and why."""
+
+    message = serializers.CharField()
+    errors = serializers.ListField(child=serializers.DictField(), help_text="always empty")
+    pod = serializers.DictField(required=False, allow_null=True, help_text="with ?pod=: its PodView, null if absent")
+
+
+# The outcome of a run (scheduler_core.outcome), for the schema and the generated clients.
+
+class OutcomePodSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    key = serializers.CharField(help_text="<namespace>/<name>")
+    phase = serializers.ChoiceField(choices=["Pending", "Running", "Terminating", "Succeeded"])
+    node = serializers.CharField(allow_null=True, help_text="spec.nodeName")
+    nominatedNode = serializers.CharField(allow_null=True, help_text="status.nominatedNodeName")
+    priority = serializers.IntegerField()
+    attempts = serializers.IntegerField(help_text="scheduling attempts (cycles) so far")
+    lastFailedScheduling = serializers.CharField(allow_null=True, help_text="the last FailedScheduling message")
+    preemptedBy = serializers.CharField(allow_null=True, help_text="the preemptor, for a victim still terminating")
+
+
+class PreemptionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    preemptor = serializers.CharField()
+    node = serializers.CharField()
+    victims = serializers.ListField(child=serializers.CharField())
+    criterion = serializers.ChoiceField(choices=["onlyCandidate", "fewestPDBViolations", "lowestHighestPriority",
+                                                 "smallestPrioritySum", "fewestVictims", "latestStartTime", "random"],
+                                        help_text="what decided between the candidate nodes (pickOneNodeForPreemption)")
+    pdbViolations = serializers.IntegerField(allow_null=True, help_text=(
+        "victims whose eviction violates a PodDisruptionBudget; null if the node is past the 100 candidates listed"))
+    cycle = serializers.IntegerField()
+    t = serializers.FloatField()
+
+
+class DeletedPodSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    pod = serializers.CharField()
+    node = serializers.CharField(allow_null=True)
+    reason = serializers.ChoiceField(choices=["Preempted", "Deleted"])
+    t = serializers.FloatField()
+
+
+class NodeAllocationSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField()
+    allocatable = serializers.DictField(child=serializers.IntegerField(), help_text="cpu in millicores, memory in bytes")
+    requested = serializers.DictField(child=serializers.IntegerField(),
+                                      help_text="the sum of its pods' requests, and how many pods")
+    pods = serializers.ListField(child=serializers.CharField())
+    unschedulable = serializers.BooleanField()
+
+
+class OutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    run = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="the outcome after this event")
+    status = serializers.ChoiceField(choices=RUN_STATUSES)
+    settled = serializers.BooleanField(help_text="nothing more will happen without a command")
+    time = serializers.FloatField(help_text="virtual time of that event: the run's end once settled")
+    pods = OutcomePodSerializer(many=True, help_text="the pods that exist")
+    preemptions = PreemptionSerializer(many=True, help_text="each successful PostFilter, in order")
+    deleted = DeletedPodSerializer(many=True, help_text="pods gone from the cluster, in order")
+    nodes = NodeAllocationSerializer(many=True)

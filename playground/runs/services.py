@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -221,12 +222,36 @@ def _wait_for_verdict(command: RunCommand, heard: Callable[[float], bool], timeo
         heard(min(left, conf.VERDICT_RECHECK_SECONDS))
 
 
-def await_settled(run: Run, timeout: float) -> tuple[Run, bool]:
+@dataclass(frozen=True)
+class PodPhase:
+    """A condition to wait for: the pod ``key`` (``<namespace>/<name>``) in ``phase``."""
+
+    key: str
+    phase: str
+
+
+@dataclass(frozen=True)
+class Waited:
+    run: Run
+    settled: bool
+    met: bool  # the run settled, or (waiting for a PodPhase) the pod is in that phase
+    pod: dict[str, Any] | None = None  # the pod's view (docs/events.md PodView) when waiting for a PodPhase
+
+
+def await_run(run: Run, timeout: float, condition: PodPhase | None = None) -> Waited:
+    """Until the run has settled, or ``condition`` holds, or ``timeout`` seconds have passed. A
+    settled run stops a wait for a condition too: nothing changes it without somebody's command."""
     deadline = time.monotonic() + timeout
+    follower = selectors.StateFollower(run.pk) if condition is not None else None
     while True:
         recovery.recover_stale_runs_throttled()
         run.refresh_from_db()
         settled = selectors.is_settled(run)
-        if settled or time.monotonic() >= deadline:
-            return run, settled
+        if condition is None or follower is None:
+            waited = Waited(run, settled, met=settled)
+        else:
+            pod = follower.pod(condition.key, run.last_seq)
+            waited = Waited(run, settled, met=pod is not None and pod["phase"] == condition.phase, pod=pod)
+        if waited.met or settled or time.monotonic() >= deadline:
+            return waited
         time.sleep(0.1)

@@ -11,4 +11,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<int:run_id>/state/", apis.RunStateApi.as_view(), name="run-state"),
     path("runs/<int:run_id>/commands/", apis.RunCommandsApi.as_view(), name="run-commands"),
     path("runs/<int:run_id>/wait/", apis.RunWaitApi.as_view(), name="run-wait"),
+    path("runs/<int:run_id>/outcome/", apis.RunOutcomeApi.as_view(), name="run-outcome"),
 ]
