@@ -53,6 +53,15 @@ def flatten_lists(docs: list[Any]) -> list[Any]:
     return flat
 
 
+def with_api_version(doc: Any) -> Any:
+    """A manifest that names its kind but not its apiVersion gets the one version the playground
+    models for that kind (what ``with_kind`` does at a per-kind URL); without a kind there is
+    nothing to infer, and the loader says ``kind: Required value``."""
+    if not isinstance(doc, dict) or "apiVersion" in doc or doc.get("kind") not in KIND_BY_NAME:
+        return doc
+    return normalise({"apiVersion": KIND_BY_NAME[doc["kind"]].api_version, **doc})
+
+
 def with_kind(doc: Document, kind: Kind) -> Document:
     """Fill in apiVersion/kind from the URL when a per-object request leaves them out."""
     return normalise({"apiVersion": kind.api_version, "kind": kind.kind, **doc})

@@ -28,7 +28,8 @@ WRITE_ATTEMPTS = 5  # unconditional writes retry this often when racing other wr
 
 
 def objects_fields(docs: list[Document]) -> Fields:
-    docs = [documents.normalise(d) if isinstance(d, dict) else d for d in documents.flatten_lists(docs)]
+    docs = [documents.normalise(documents.with_api_version(d)) if isinstance(d, dict) else d
+            for d in documents.flatten_lists(docs)]
     cluster = validate_objects(docs)
     return {"manifests": docs, "counts": documents.counts(docs), "ignored": list(cluster.ignored)}
 
