@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 BENCH_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup run test bench lint clean api-types
+.PHONY: help setup run test bench lint clean api-types api-client
 
 help:
 	@echo "make run    start the playground (ASGI server + Celery worker) at http://127.0.0.1:8000/"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench  run the scheduler_core benchmarks (BENCH_ARGS=--quick for a short run)"
 	@echo "make lint   ruff + mypy"
 	@echo "make api-types  regenerate frontend/src/api/schema.d.ts from the REST API's OpenAPI schema"
+	@echo "make api-client regenerate the Python client clients/python/playground_api from the same schema"
 	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
 
 setup:
@@ -44,6 +45,9 @@ lint: setup
 
 api-types: setup
 	$(VENV_PYTHON) -m scripts.api_types
+
+api-client: setup
+	$(VENV_PYTHON) -m scripts.api_client
 
 clean:
 	rm -rf .venv .run/stamps frontend/node_modules frontend/dist test-artifacts

@@ -1,4 +1,5 @@
-"""Import a cluster, add a high-priority pod, run it, print where each pod went and who was preempted."""
+"""Import a cluster, add a high-priority pod, run it, print where each pod went and who was preempted —
+with plain HTTP (requests); examples/preemption.py does the same with the typed client."""
 import argparse
 
 import requests
@@ -30,10 +31,11 @@ def call(method: str, path: str, **kwargs) -> dict:
 
 slug = call("POST", "/api/scenarios/import/", data=CLUSTER, headers={"Content-Type": "application/yaml"})["slug"]
 call("POST", f"/api/scenarios/{slug}/pods/", json=URGENT)
-run = f"/api/runs/{call('POST', '/api/runs/', json={'scenario': slug})['id']}"
-call("GET", f"{run}/wait/?timeout=60")
-for pod in call("GET", f"{run}/state/")["pods"]:
-    print(f"{pod['key']}: {pod.get('phase')} on {pod.get('nodeName') or '-'}")
-for event in call("GET", f"{run}/events/?limit=1000")["events"]:
-    if event["kind"] == "pod.terminating" and event.get("preemptedBy"):
-        print(f"{event['pod']}: preempted by {event['preemptedBy']} on {event['node']}")
+run = f"/api/runs/{call('POST', '/api/runs/', json={'scenario': slug, 'speed': 0})['id']}"
+call("GET", f"{run}/wait/?timeout=60")  # 504 if it has not settled by then
+outcome = call("GET", f"{run}/outcome/")
+for pod in outcome["pods"]:
+    print(f"{pod['key']}: {pod['phase']} on {pod['node'] or '-'}")
+for preemption in outcome["preemptions"]:
+    for victim in preemption["victims"]:
+        print(f"{victim}: preempted by {preemption['preemptor']} on {preemption['node']}")

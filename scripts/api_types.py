@@ -14,12 +14,17 @@ FRONTEND = ROOT / "frontend"
 SCHEMA_TS = FRONTEND / "src" / "api" / "schema.d.ts"
 
 
-def generate(out: Path) -> None:
+def write_schema(schema: Path) -> None:
+    """The OpenAPI schema as JSON, as /api/schema/ serves it."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings"}
+    subprocess.run([sys.executable, "manage.py", "spectacular", "--format", "openapi-json", "--file", str(schema)],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+
+
+def generate(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         schema = Path(tmp) / "openapi.json"
-        subprocess.run([sys.executable, "manage.py", "spectacular", "--format", "openapi-json", "--file", str(schema)],
-                       cwd=ROOT, env=env, check=True, capture_output=True)
+        write_schema(schema)
         subprocess.run(["npx", "--no-install", "openapi-typescript", str(schema), "-o", str(out)],
                        cwd=FRONTEND, check=True, capture_output=True)
 

@@ -24,11 +24,11 @@ def assert_preemption_reported(output: str) -> None:
     assert "default/urgent: Running on node-1" in lines, output
 
 
-def token_for_new_user(url: str) -> str:
+def token_for_new_user(url: str, username: str = "scripter") -> str:
     browser = requests.Session()
     browser.get(f"{url}/api/me", timeout=30).raise_for_status()
     browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    browser.post(f"{url}/api/auth/signup/", json={"username": "scripter", "password": "correct horse battery"},
+    browser.post(f"{url}/api/auth/signup/", json={"username": username, "password": "correct horse battery"},
                  timeout=30).raise_for_status()
     browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]  # login rotates it
     created = browser.post(f"{url}/api/tokens/", json={"name": "example"}, timeout=30)

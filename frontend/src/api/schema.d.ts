@@ -188,6 +188,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{run_id}/outcome/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where each pod ended, every preemption (preemptor, node, victims, the deciding criterion, PDB violations), each node's allocation, the run's virtual time: the state/ fold plus what the events add (docs/runs.md, Outcome). */
+        get: operations["api_runs_outcome_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{run_id}/state/": {
         parameters: {
             query?: never;
@@ -211,6 +228,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description 200: the run settled (or the pod is in `phase`). 504: the timeout passed first (the body is the run as it is, `settled: false`). 409: waiting for a pod, the run settled without it reaching `phase` (nothing changes it without a command). */
         get: operations["api_runs_wait_retrieve"];
         put?: never;
         post?: never;
@@ -1410,6 +1428,24 @@ export interface components {
             username: string;
             password: string;
         };
+        /**
+         * @description * `onlyCandidate` - onlyCandidate
+         *     * `fewestPDBViolations` - fewestPDBViolations
+         *     * `lowestHighestPriority` - lowestHighestPriority
+         *     * `smallestPrioritySum` - smallestPrioritySum
+         *     * `fewestVictims` - fewestVictims
+         *     * `latestStartTime` - latestStartTime
+         *     * `random` - random
+         * @enum {string}
+         */
+        CriterionEnum: "onlyCandidate" | "fewestPDBViolations" | "lowestHighestPriority" | "smallestPrioritySum" | "fewestVictims" | "latestStartTime" | "random";
+        DeletedPod: {
+            pod: string;
+            node: string | null;
+            reason: components["schemas"]["ReasonEnum"];
+            /** Format: double */
+            t: number;
+        };
         Error: {
             message: string;
             errors: components["schemas"]["ErrorItem"][];
@@ -1505,8 +1541,57 @@ export interface components {
             /** @description the token itself; shown only in this response */
             key: string;
         };
+        NodeAllocation: {
+            name: string;
+            /** @description cpu in millicores, memory in bytes */
+            allocatable: {
+                [key: string]: number;
+            };
+            /** @description the sum of its pods' requests, and how many pods */
+            requested: {
+                [key: string]: number;
+            };
+            pods: string[];
+            unschedulable: boolean;
+        };
         /** @enum {unknown} */
         NullEnum: null;
+        Outcome: {
+            run: number;
+            /** @description the outcome after this event */
+            seq: number;
+            status: components["schemas"]["RunStatusEnum"];
+            /** @description nothing more will happen without a command */
+            settled: boolean;
+            /**
+             * Format: double
+             * @description virtual time of that event: the run's end once settled
+             */
+            time: number;
+            /** @description the pods that exist */
+            pods: components["schemas"]["OutcomePod"][];
+            /** @description each successful PostFilter, in order */
+            preemptions: components["schemas"]["Preemption"][];
+            /** @description pods gone from the cluster, in order */
+            deleted: components["schemas"]["DeletedPod"][];
+            nodes: components["schemas"]["NodeAllocation"][];
+        };
+        OutcomePod: {
+            /** @description <namespace>/<name> */
+            key: string;
+            phase: components["schemas"]["PhaseEnum"];
+            /** @description spec.nodeName */
+            node: string | null;
+            /** @description status.nominatedNodeName */
+            nominatedNode: string | null;
+            priority: number;
+            /** @description scheduling attempts (cycles) so far */
+            attempts: number;
+            /** @description the last FailedScheduling message */
+            lastFailedScheduling: string | null;
+            /** @description the preemptor, for a victim still terminating */
+            preemptedBy: string | null;
+        };
         Owner: {
             username: string;
             readonly isGuest: boolean;
@@ -1536,12 +1621,42 @@ export interface components {
             /** @description the version you edited (or send If-Match: "<version>") */
             version?: number;
         };
+        /**
+         * @description * `Pending` - Pending
+         *     * `Running` - Running
+         *     * `Terminating` - Terminating
+         *     * `Succeeded` - Succeeded
+         * @enum {string}
+         */
+        PhaseEnum: "Pending" | "Running" | "Terminating" | "Succeeded";
         Position: {
             view: components["schemas"]["ViewEnum"];
             runId: number | null;
             seq: number | null;
             step: number | null;
             compare: unknown;
+        };
+        Preemption: {
+            preemptor: string;
+            node: string;
+            victims: string[];
+            /**
+             * @description what decided between the candidate nodes (pickOneNodeForPreemption)
+             *
+             *     * `onlyCandidate` - onlyCandidate
+             *     * `fewestPDBViolations` - fewestPDBViolations
+             *     * `lowestHighestPriority` - lowestHighestPriority
+             *     * `smallestPrioritySum` - smallestPrioritySum
+             *     * `fewestVictims` - fewestVictims
+             *     * `latestStartTime` - latestStartTime
+             *     * `random` - random
+             */
+            criterion: components["schemas"]["CriterionEnum"];
+            /** @description victims whose eviction violates a PodDisruptionBudget; null if the node is past the 100 candidates listed */
+            pdbViolations: number | null;
+            cycle: number;
+            /** Format: double */
+            t: number;
         };
         Question: {
             id: string;
@@ -1583,6 +1698,12 @@ export interface components {
             explanation?: string;
             tally?: components["schemas"]["Tally"];
         };
+        /**
+         * @description * `Preempted` - Preempted
+         *     * `Deleted` - Deleted
+         * @enum {string}
+         */
+        ReasonEnum: "Preempted" | "Deleted";
         ReplaceYamlRequest: {
             /** @description multi-document YAML */
             yaml: string;
@@ -1861,6 +1982,44 @@ export interface components {
             lesson?: string | null;
             queuePosition?: number | null;
             settled: boolean;
+        };
+        /** @description 504 (timed out) and 409 (settled without the condition): the run as it is, and why. */
+        WaitFailed: {
+            id: number;
+            scenario: string;
+            status: components["schemas"]["RunStatusEnum"];
+            reason: string;
+            /** Format: double */
+            speed: number;
+            seed: number;
+            /** Format: double */
+            time: number;
+            lastSeq: number;
+            /** Format: date-time */
+            createdAt: string;
+            canControl: boolean;
+            owner: components["schemas"]["RunOwner"];
+            restartedAs: number | null;
+            restartOf: number | null;
+            /** @description the virtual clock's anchor (docs/runs.md) */
+            clock?: components["schemas"]["Clock"];
+            /**
+             * Format: double
+             * @description server Unix time when this was produced
+             */
+            serverTime?: number;
+            lesson?: string | null;
+            queuePosition?: number | null;
+            settled: boolean;
+            message: string;
+            /** @description always empty */
+            errors: {
+                [key: string]: unknown;
+            }[];
+            /** @description with ?pod=: its PodView, null if absent */
+            pod?: {
+                [key: string]: unknown;
+            } | null;
         };
         WorkshopAnswerRequest: {
             /** @description a node name or a pod key namespace/name */
@@ -2786,7 +2945,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** pause */
+        /** pause command */
         Command_pause: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2794,7 +2953,7 @@ export interface components {
              */
             type: "pause";
         };
-        /** resume */
+        /** resume command */
         Command_resume: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2802,7 +2961,7 @@ export interface components {
              */
             type: "resume";
         };
-        /** step */
+        /** step command */
         Command_step: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2810,7 +2969,7 @@ export interface components {
              */
             type: "step";
         };
-        /** speed */
+        /** speed command */
         Command_speed: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2820,7 +2979,7 @@ export interface components {
             /** @description 0 = as fast as possible, else 0.1 .. 1000 */
             speed: number;
         };
-        /** stop */
+        /** stop command */
         Command_stop: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2828,7 +2987,7 @@ export interface components {
              */
             type: "stop";
         };
-        /** restart */
+        /** restart command */
         Command_restart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2836,7 +2995,7 @@ export interface components {
              */
             type: "restart";
         };
-        /** add_pod */
+        /** add_pod command */
         Command_add_pod: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2847,7 +3006,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** delete_pod */
+        /** delete_pod command */
         Command_delete_pod: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2859,7 +3018,7 @@ export interface components {
             /** @description DeleteOptions.gracePeriodSeconds; left out: the pod's own */
             gracePeriodSeconds?: number | null;
         };
-        /** evict_pod */
+        /** evict_pod command */
         Command_evict_pod: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2871,7 +3030,7 @@ export interface components {
             /** @description DeleteOptions.gracePeriodSeconds; left out: the pod's own */
             gracePeriodSeconds?: number | null;
         };
-        /** add_node */
+        /** add_node command */
         Command_add_node: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2882,7 +3041,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** delete_node */
+        /** delete_node command */
         Command_delete_node: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2892,7 +3051,7 @@ export interface components {
             /** @description a node name */
             node: string;
         };
-        /** cordon */
+        /** cordon command */
         Command_cordon: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2902,7 +3061,7 @@ export interface components {
             /** @description a node name */
             node: string;
         };
-        /** uncordon */
+        /** uncordon command */
         Command_uncordon: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2912,7 +3071,7 @@ export interface components {
             /** @description a node name */
             node: string;
         };
-        /** set_node_labels */
+        /** set_node_labels command */
         Command_set_node_labels: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2926,7 +3085,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** set_node_taints */
+        /** set_node_taints command */
         Command_set_node_taints: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2943,7 +3102,7 @@ export interface components {
                 effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
             }[];
         };
-        /** set_node_annotations */
+        /** set_node_annotations command */
         Command_set_node_annotations: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2957,7 +3116,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** set_pod_annotations */
+        /** set_pod_annotations command */
         Command_set_pod_annotations: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2971,7 +3130,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** set_pod_labels */
+        /** set_pod_labels command */
         Command_set_pod_labels: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2985,7 +3144,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** remove_scheduling_gates */
+        /** remove_scheduling_gates command */
         Command_remove_scheduling_gates: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2995,7 +3154,7 @@ export interface components {
             /** @description a pod key "<namespace>/<name>" (or a name in "default") */
             pod: string;
         };
-        /** add_namespace */
+        /** add_namespace command */
         Command_add_namespace: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3006,7 +3165,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** set_namespace_labels */
+        /** set_namespace_labels command */
         Command_set_namespace_labels: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3020,7 +3179,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** scale */
+        /** scale command */
         Command_scale: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3836,6 +3995,55 @@ export interface operations {
             };
         };
     };
+    api_runs_outcome_retrieve: {
+        parameters: {
+            query?: {
+                /** @description default: the last stored event */
+                seq?: number;
+            };
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outcome"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     api_runs_state_retrieve: {
         parameters: {
             query?: {
@@ -3890,7 +4098,11 @@ export interface operations {
     api_runs_wait_retrieve: {
         parameters: {
             query?: {
-                /** @description seconds, ≤ 300 */
+                /** @description with pod: the phase to wait for */
+                phase?: "Pending" | "Running" | "Succeeded" | "Terminating";
+                /** @description wait for this pod ("<namespace>/<name>", or a name in default) to be in `phase` instead of for the run to settle */
+                pod?: string;
+                /** @description seconds, ≤ 300 (default 60) */
                 timeout?: number;
             };
             header?: never;
@@ -3932,6 +4144,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitFailed"];
+                };
+            };
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitFailed"];
                 };
             };
         };

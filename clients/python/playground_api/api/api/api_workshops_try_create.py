@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.run_view import RunView
+from ...types import Response
+
+
+def _get_kwargs(
+    code: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/workshops/{code}/try/".format(
+            code=quote(str(code), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | RunView | None:
+    if response.status_code == 201:
+        response_201 = RunView.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | RunView]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    code: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | RunView]:
+    """Try it myself: my own run forked from the instructor's current point
+
+    Args:
+        code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RunView]
+    """
+
+    kwargs = _get_kwargs(
+        code=code,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    code: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | RunView | None:
+    """Try it myself: my own run forked from the instructor's current point
+
+    Args:
+        code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RunView
+    """
+
+    return sync_detailed(
+        code=code,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    code: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | RunView]:
+    """Try it myself: my own run forked from the instructor's current point
+
+    Args:
+        code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RunView]
+    """
+
+    kwargs = _get_kwargs(
+        code=code,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    code: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | RunView | None:
+    """Try it myself: my own run forked from the instructor's current point
+
+    Args:
+        code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RunView
+    """
+
+    return (
+        await asyncio_detailed(
+            code=code,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,241 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.replica_set import ReplicaSet
+from ...models.scenarios_by_slug_replicasets_post_response_201 import (
+    ScenariosBySlugReplicasetsPostResponse201,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    slug: str,
+    *,
+    body: ReplicaSet | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/scenarios/{slug}/replicasets/".format(
+            slug=quote(str(slug), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ScenariosBySlugReplicasetsPostResponse201 | None:
+    if response.status_code == 201:
+        response_201 = ScenariosBySlugReplicasetsPostResponse201.from_dict(
+            response.json()
+        )
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Error.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ScenariosBySlugReplicasetsPostResponse201]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: ReplicaSet | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[Error | ScenariosBySlugReplicasetsPostResponse201]:
+    """Add one
+
+    Args:
+        slug (str):
+        if_match (str | Unset):
+        body (ReplicaSet | Unset): a ReplicaSet manifest; fields the model does not read are kept
+            and listed in `ignored`
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenariosBySlugReplicasetsPostResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: ReplicaSet | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Error | ScenariosBySlugReplicasetsPostResponse201 | None:
+    """Add one
+
+    Args:
+        slug (str):
+        if_match (str | Unset):
+        body (ReplicaSet | Unset): a ReplicaSet manifest; fields the model does not read are kept
+            and listed in `ignored`
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenariosBySlugReplicasetsPostResponse201
+    """
+
+    return sync_detailed(
+        slug=slug,
+        client=client,
+        body=body,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: ReplicaSet | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[Error | ScenariosBySlugReplicasetsPostResponse201]:
+    """Add one
+
+    Args:
+        slug (str):
+        if_match (str | Unset):
+        body (ReplicaSet | Unset): a ReplicaSet manifest; fields the model does not read are kept
+            and listed in `ignored`
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenariosBySlugReplicasetsPostResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: ReplicaSet | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Error | ScenariosBySlugReplicasetsPostResponse201 | None:
+    """Add one
+
+    Args:
+        slug (str):
+        if_match (str | Unset):
+        body (ReplicaSet | Unset): a ReplicaSet manifest; fields the model does not read are kept
+            and listed in `ignored`
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenariosBySlugReplicasetsPostResponse201
+    """
+
+    return (
+        await asyncio_detailed(
+            slug=slug,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    ).parsed

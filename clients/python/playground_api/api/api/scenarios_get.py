@@ -1,0 +1,196 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.scenario_page import ScenarioPage
+from ...models.scenarios_get_scope import ScenariosGetScope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
+    search: str | Unset = "",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_scope: str | Unset = UNSET
+    if not isinstance(scope, Unset):
+        json_scope = scope.value
+
+    params["scope"] = json_scope
+
+    params["search"] = search
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/scenarios/",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ScenarioPage | None:
+    if response.status_code == 200:
+        response_200 = ScenarioPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ScenarioPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
+    search: str | Unset = "",
+) -> Response[Error | ScenarioPage]:
+    """Gallery (scope=public) or my scenarios
+
+    Args:
+        scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
+        search (str | Unset):  Default: ''.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenarioPage]
+    """
+
+    kwargs = _get_kwargs(
+        scope=scope,
+        search=search,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
+    search: str | Unset = "",
+) -> Error | ScenarioPage | None:
+    """Gallery (scope=public) or my scenarios
+
+    Args:
+        scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
+        search (str | Unset):  Default: ''.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenarioPage
+    """
+
+    return sync_detailed(
+        client=client,
+        scope=scope,
+        search=search,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
+    search: str | Unset = "",
+) -> Response[Error | ScenarioPage]:
+    """Gallery (scope=public) or my scenarios
+
+    Args:
+        scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
+        search (str | Unset):  Default: ''.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenarioPage]
+    """
+
+    kwargs = _get_kwargs(
+        scope=scope,
+        search=search,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
+    search: str | Unset = "",
+) -> Error | ScenarioPage | None:
+    """Gallery (scope=public) or my scenarios
+
+    Args:
+        scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
+        search (str | Unset):  Default: ''.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenarioPage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            scope=scope,
+            search=search,
+        )
+    ).parsed

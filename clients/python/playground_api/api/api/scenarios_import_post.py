@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.import_request import ImportRequest
+from ...models.scenario_detail import ScenarioDetail
+from ...models.scenarios_import_post_visibility import ScenariosImportPostVisibility
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: ImportRequest | Unset = UNSET,
+    title: str | Unset = UNSET,
+    visibility: ScenariosImportPostVisibility | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    params: dict[str, Any] = {}
+
+    params["title"] = title
+
+    json_visibility: str | Unset = UNSET
+    if not isinstance(visibility, Unset):
+        json_visibility = visibility.value
+
+    params["visibility"] = json_visibility
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/scenarios/import/",
+        "params": params,
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ScenarioDetail | None:
+    if response.status_code == 201:
+        response_201 = ScenarioDetail.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ScenarioDetail]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ImportRequest | Unset = UNSET,
+    title: str | Unset = UNSET,
+    visibility: ScenariosImportPostVisibility | Unset = UNSET,
+) -> Response[Error | ScenarioDetail]:
+    """Import YAML
+
+    Args:
+        title (str | Unset):
+        visibility (ScenariosImportPostVisibility | Unset):
+        body (ImportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenarioDetail]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        title=title,
+        visibility=visibility,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ImportRequest | Unset = UNSET,
+    title: str | Unset = UNSET,
+    visibility: ScenariosImportPostVisibility | Unset = UNSET,
+) -> Error | ScenarioDetail | None:
+    """Import YAML
+
+    Args:
+        title (str | Unset):
+        visibility (ScenariosImportPostVisibility | Unset):
+        body (ImportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenarioDetail
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        title=title,
+        visibility=visibility,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ImportRequest | Unset = UNSET,
+    title: str | Unset = UNSET,
+    visibility: ScenariosImportPostVisibility | Unset = UNSET,
+) -> Response[Error | ScenarioDetail]:
+    """Import YAML
+
+    Args:
+        title (str | Unset):
+        visibility (ScenariosImportPostVisibility | Unset):
+        body (ImportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScenarioDetail]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        title=title,
+        visibility=visibility,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ImportRequest | Unset = UNSET,
+    title: str | Unset = UNSET,
+    visibility: ScenariosImportPostVisibility | Unset = UNSET,
+) -> Error | ScenarioDetail | None:
+    """Import YAML
+
+    Args:
+        title (str | Unset):
+        visibility (ScenariosImportPostVisibility | Unset):
+        body (ImportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScenarioDetail
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            title=title,
+            visibility=visibility,
+        )
+    ).parsed

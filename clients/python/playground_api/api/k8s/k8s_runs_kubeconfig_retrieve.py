@@ -1,0 +1,121 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.k8s_runs_kubeconfig_retrieve_format import (
+    K8SRunsKubeconfigRetrieveFormat,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    run_id: int,
+    *,
+    format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/k8s/runs/{run_id}/kubeconfig".format(
+            run_id=quote(str(run_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | None:
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
+) -> Response[Any]:
+    """A kubeconfig for the run's Kubernetes API
+
+    Args:
+        run_id (int):
+        format_ (K8SRunsKubeconfigRetrieveFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        format_=format_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
+) -> Response[Any]:
+    """A kubeconfig for the run's Kubernetes API
+
+    Args:
+        run_id (int):
+        format_ (K8SRunsKubeconfigRetrieveFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        format_=format_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)

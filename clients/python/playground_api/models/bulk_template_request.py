@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="BulkTemplateRequest")
+
+
+@_attrs_define
+class BulkTemplateRequest:
+    """
+    Attributes:
+        template (Any): a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet,
+            StatefulSet, DaemonSet or Job; copies are named <name>-1 .. <name>-N
+        count (int):
+    """
+
+    template: Any
+    count: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        template = self.template
+
+        count = self.count
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "template": template,
+                "count": count,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        template = d.pop("template")
+
+        count = d.pop("count")
+
+        bulk_template_request = cls(
+            template=template,
+            count=count,
+        )
+
+        bulk_template_request.additional_properties = d
+        return bulk_template_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

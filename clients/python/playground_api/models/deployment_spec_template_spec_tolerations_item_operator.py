@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class DeploymentSpecTemplateSpecTolerationsItemOperator(StrEnum):
+    EQUAL = "Equal"
+    EXISTS = "Exists"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class JobSpecTemplateSpecTolerationsItemEffect(StrEnum):
+    NOEXECUTE = "NoExecute"
+    NOSCHEDULE = "NoSchedule"
+    PREFERNOSCHEDULE = "PreferNoSchedule"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class JobSpecTemplateSpecTopologySpreadConstraintsItemLabelSelectorMatchExpressionsItemOperator(
+    StrEnum
+):
+    DOESNOTEXIST = "DoesNotExist"
+    EXISTS = "Exists"
+    IN = "In"
+    NOTIN = "NotIn"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,208 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.question import Question
+    from ..models.step import Step
+    from ..models.timed_command import TimedCommand
+    from ..models.variant import Variant
+
+
+T = TypeVar("T", bound="Lesson")
+
+
+@_attrs_define
+class Lesson:
+    """A lesson; scenario/steps/questions/commands are those of its first (usually only) variant.
+
+    Attributes:
+        slug (str):
+        number (int):
+        title (str):
+        summary (str):
+        idea (str):
+        spec (list[str]): SCHEDULER_SPEC.md sections taught.
+        scenario (str): Slug of the lesson's public scenario.
+        seed (int):
+        until (float | None):
+        commands (list[TimedCommand]):
+        steps (list[Step]):
+        questions (list[Question]):
+        variants (list[Variant]):
+    """
+
+    slug: str
+    number: int
+    title: str
+    summary: str
+    idea: str
+    spec: list[str]
+    scenario: str
+    seed: int
+    until: float | None
+    commands: list[TimedCommand]
+    steps: list[Step]
+    questions: list[Question]
+    variants: list[Variant]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        slug = self.slug
+
+        number = self.number
+
+        title = self.title
+
+        summary = self.summary
+
+        idea = self.idea
+
+        spec = self.spec
+
+        scenario = self.scenario
+
+        seed = self.seed
+
+        until: float | None
+        until = self.until
+
+        commands = []
+        for commands_item_data in self.commands:
+            commands_item = commands_item_data.to_dict()
+            commands.append(commands_item)
+
+        steps = []
+        for steps_item_data in self.steps:
+            steps_item = steps_item_data.to_dict()
+            steps.append(steps_item)
+
+        questions = []
+        for questions_item_data in self.questions:
+            questions_item = questions_item_data.to_dict()
+            questions.append(questions_item)
+
+        variants = []
+        for variants_item_data in self.variants:
+            variants_item = variants_item_data.to_dict()
+            variants.append(variants_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "slug": slug,
+                "number": number,
+                "title": title,
+                "summary": summary,
+                "idea": idea,
+                "spec": spec,
+                "scenario": scenario,
+                "seed": seed,
+                "until": until,
+                "commands": commands,
+                "steps": steps,
+                "questions": questions,
+                "variants": variants,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.question import Question
+        from ..models.step import Step
+        from ..models.timed_command import TimedCommand
+        from ..models.variant import Variant
+
+        d = dict(src_dict)
+        slug = d.pop("slug")
+
+        number = d.pop("number")
+
+        title = d.pop("title")
+
+        summary = d.pop("summary")
+
+        idea = d.pop("idea")
+
+        spec = cast(list[str], d.pop("spec"))
+
+        scenario = d.pop("scenario")
+
+        seed = d.pop("seed")
+
+        def _parse_until(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        until = _parse_until(d.pop("until"))
+
+        commands = []
+        _commands = d.pop("commands")
+        for commands_item_data in _commands:
+            commands_item = TimedCommand.from_dict(commands_item_data)
+
+            commands.append(commands_item)
+
+        steps = []
+        _steps = d.pop("steps")
+        for steps_item_data in _steps:
+            steps_item = Step.from_dict(steps_item_data)
+
+            steps.append(steps_item)
+
+        questions = []
+        _questions = d.pop("questions")
+        for questions_item_data in _questions:
+            questions_item = Question.from_dict(questions_item_data)
+
+            questions.append(questions_item)
+
+        variants = []
+        _variants = d.pop("variants")
+        for variants_item_data in _variants:
+            variants_item = Variant.from_dict(variants_item_data)
+
+            variants.append(variants_item)
+
+        lesson = cls(
+            slug=slug,
+            number=number,
+            title=title,
+            summary=summary,
+            idea=idea,
+            spec=spec,
+            scenario=scenario,
+            seed=seed,
+            until=until,
+            commands=commands,
+            steps=steps,
+            questions=questions,
+            variants=variants,
+        )
+
+        lesson.additional_properties = d
+        return lesson
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

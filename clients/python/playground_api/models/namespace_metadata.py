@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.namespace_metadata_annotations import NamespaceMetadataAnnotations
+    from ..models.namespace_metadata_labels import NamespaceMetadataLabels
+
+
+T = TypeVar("T", bound="NamespaceMetadata")
+
+
+@_attrs_define
+class NamespaceMetadata:
+    """
+    Attributes:
+        name (str):
+        labels (NamespaceMetadataLabels | Unset):
+        annotations (NamespaceMetadataAnnotations | Unset):
+    """
+
+    name: str
+    labels: NamespaceMetadataLabels | Unset = UNSET
+    annotations: NamespaceMetadataAnnotations | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        labels: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.labels, Unset):
+            labels = self.labels.to_dict()
+
+        annotations: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.annotations, Unset):
+            annotations = self.annotations.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if labels is not UNSET:
+            field_dict["labels"] = labels
+        if annotations is not UNSET:
+            field_dict["annotations"] = annotations
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.namespace_metadata_annotations import NamespaceMetadataAnnotations
+        from ..models.namespace_metadata_labels import NamespaceMetadataLabels
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        _labels = d.pop("labels", UNSET)
+        labels: NamespaceMetadataLabels | Unset
+        if isinstance(_labels, Unset):
+            labels = UNSET
+        else:
+            labels = NamespaceMetadataLabels.from_dict(_labels)
+
+        _annotations = d.pop("annotations", UNSET)
+        annotations: NamespaceMetadataAnnotations | Unset
+        if isinstance(_annotations, Unset):
+            annotations = UNSET
+        else:
+            annotations = NamespaceMetadataAnnotations.from_dict(_annotations)
+
+        namespace_metadata = cls(
+            name=name,
+            labels=labels,
+            annotations=annotations,
+        )
+
+        namespace_metadata.additional_properties = d
+        return namespace_metadata
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

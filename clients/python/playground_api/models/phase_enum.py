@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class PhaseEnum(StrEnum):
+    PENDING = "Pending"
+    RUNNING = "Running"
+    SUCCEEDED = "Succeeded"
+    TERMINATING = "Terminating"
+
+    def __str__(self) -> str:
+        return str(self.value)

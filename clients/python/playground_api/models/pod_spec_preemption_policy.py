@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class PodSpecPreemptionPolicy(StrEnum):
+    NEVER = "Never"
+    PREEMPTLOWERPRIORITY = "PreemptLowerPriority"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.kind_enum import KindEnum
+
+T = TypeVar("T", bound="Question")
+
+
+@_attrs_define
+class Question:
+    """
+    Attributes:
+        id (str):
+        prompt (str):
+        kind (KindEnum): * `node` - node
+            * `pod` - pod
+        answer (str): A node name, or a pod key '<namespace>/<name>'.
+        explanation (str):
+        reveal_at (Any): Fires at the nth (default first) event in the run's stream that matches every given key. event
+            = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent =
+            queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node
+            view counts by key or name). See docs/lessons.md.
+    """
+
+    id: str
+    prompt: str
+    kind: KindEnum
+    answer: str
+    explanation: str
+    reveal_at: Any
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        prompt = self.prompt
+
+        kind = self.kind.value
+
+        answer = self.answer
+
+        explanation = self.explanation
+
+        reveal_at: Any
+        reveal_at = self.reveal_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "prompt": prompt,
+                "kind": kind,
+                "answer": answer,
+                "explanation": explanation,
+                "revealAt": reveal_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        prompt = d.pop("prompt")
+
+        kind = KindEnum(d.pop("kind"))
+
+        answer = d.pop("answer")
+
+        explanation = d.pop("explanation")
+
+        def _parse_reveal_at(data: object) -> Any:
+            return cast(Any, data)
+
+        reveal_at = _parse_reveal_at(d.pop("revealAt"))
+
+        question = cls(
+            id=id,
+            prompt=prompt,
+            kind=kind,
+            answer=answer,
+            explanation=explanation,
+            reveal_at=reveal_at,
+        )
+
+        question.additional_properties = d
+        return question
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

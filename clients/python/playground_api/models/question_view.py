@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tally import Tally
+
+
+T = TypeVar("T", bound="QuestionView")
+
+
+@_attrs_define
+class QuestionView:
+    """
+    Attributes:
+        key (str):
+        prompt (str):
+        kind (str):
+        revealed (bool):
+        mine (None | str):
+        answer (str | Unset): the instructor always; students once revealed
+        explanation (str | Unset):
+        tally (Tally | Unset):
+    """
+
+    key: str
+    prompt: str
+    kind: str
+    revealed: bool
+    mine: None | str
+    answer: str | Unset = UNSET
+    explanation: str | Unset = UNSET
+    tally: Tally | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        key = self.key
+
+        prompt = self.prompt
+
+        kind = self.kind
+
+        revealed = self.revealed
+
+        mine: None | str
+        mine = self.mine
+
+        answer = self.answer
+
+        explanation = self.explanation
+
+        tally: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tally, Unset):
+            tally = self.tally.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "key": key,
+                "prompt": prompt,
+                "kind": kind,
+                "revealed": revealed,
+                "mine": mine,
+            }
+        )
+        if answer is not UNSET:
+            field_dict["answer"] = answer
+        if explanation is not UNSET:
+            field_dict["explanation"] = explanation
+        if tally is not UNSET:
+            field_dict["tally"] = tally
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.tally import Tally
+
+        d = dict(src_dict)
+        key = d.pop("key")
+
+        prompt = d.pop("prompt")
+
+        kind = d.pop("kind")
+
+        revealed = d.pop("revealed")
+
+        def _parse_mine(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        mine = _parse_mine(d.pop("mine"))
+
+        answer = d.pop("answer", UNSET)
+
+        explanation = d.pop("explanation", UNSET)
+
+        _tally = d.pop("tally", UNSET)
+        tally: Tally | Unset
+        if isinstance(_tally, Unset):
+            tally = UNSET
+        else:
+            tally = Tally.from_dict(_tally)
+
+        question_view = cls(
+            key=key,
+            prompt=prompt,
+            kind=kind,
+            revealed=revealed,
+            mine=mine,
+            answer=answer,
+            explanation=explanation,
+            tally=tally,
+        )
+
+        question_view.additional_properties = d
+        return question_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.scale_command_kind import ScaleCommandKind
+from ..models.scale_command_type import ScaleCommandType
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ScaleCommand")
+
+
+@_attrs_define
+class ScaleCommand:
+    """
+    Attributes:
+        type_ (ScaleCommandType):
+        kind (ScaleCommandKind):
+        name (str): the workload's name
+        replicas (int):
+        namespace (str | Unset): a namespace name
+    """
+
+    type_: ScaleCommandType
+    kind: ScaleCommandKind
+    name: str
+    replicas: int
+    namespace: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        kind = self.kind.value
+
+        name = self.name
+
+        replicas = self.replicas
+
+        namespace = self.namespace
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "kind": kind,
+                "name": name,
+                "replicas": replicas,
+            }
+        )
+        if namespace is not UNSET:
+            field_dict["namespace"] = namespace
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = ScaleCommandType(d.pop("type"))
+
+        kind = ScaleCommandKind(d.pop("kind"))
+
+        name = d.pop("name")
+
+        replicas = d.pop("replicas")
+
+        namespace = d.pop("namespace", UNSET)
+
+        scale_command = cls(
+            type_=type_,
+            kind=kind,
+            name=name,
+            replicas=replicas,
+            namespace=namespace,
+        )
+
+        scale_command.additional_properties = d
+        return scale_command
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.node import Node
+
+
+T = TypeVar("T", bound="ScenariosBySlugNodesPostResponse201")
+
+
+@_attrs_define
+class ScenariosBySlugNodesPostResponse201:
+    """
+    Attributes:
+        version (int): the scenario's version after this
+        object_ (Node): a Node manifest; fields the model does not read are kept and listed in `ignored`
+    """
+
+    version: int
+    object_: Node
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        version = self.version
+
+        object_ = self.object_.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "version": version,
+                "object": object_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.node import Node
+
+        d = dict(src_dict)
+        version = d.pop("version")
+
+        object_ = Node.from_dict(d.pop("object"))
+
+        scenarios_by_slug_nodes_post_response_201 = cls(
+            version=version,
+            object_=object_,
+        )
+
+        scenarios_by_slug_nodes_post_response_201.additional_properties = d
+        return scenarios_by_slug_nodes_post_response_201
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

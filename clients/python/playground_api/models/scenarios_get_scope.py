@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ScenariosGetScope(StrEnum):
+    MINE = "mine"
+    PUBLIC = "public"
+
+    def __str__(self) -> str:
+        return str(self.value)

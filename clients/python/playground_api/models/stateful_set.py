@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.stateful_set_api_version import StatefulSetApiVersion
+from ..models.stateful_set_kind import StatefulSetKind
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.stateful_set_metadata import StatefulSetMetadata
+    from ..models.stateful_set_spec import StatefulSetSpec
+
+
+T = TypeVar("T", bound="StatefulSet")
+
+
+@_attrs_define
+class StatefulSet:
+    """a StatefulSet manifest; fields the model does not read are kept and listed in `ignored`
+
+    Attributes:
+        metadata (StatefulSetMetadata):
+        api_version (StatefulSetApiVersion | Unset):
+        kind (StatefulSetKind | Unset):
+        spec (StatefulSetSpec | Unset):
+    """
+
+    metadata: StatefulSetMetadata
+    api_version: StatefulSetApiVersion | Unset = UNSET
+    kind: StatefulSetKind | Unset = UNSET
+    spec: StatefulSetSpec | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        metadata = self.metadata.to_dict()
+
+        api_version: str | Unset = UNSET
+        if not isinstance(self.api_version, Unset):
+            api_version = self.api_version.value
+
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
+            kind = self.kind.value
+
+        spec: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.spec, Unset):
+            spec = self.spec.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "metadata": metadata,
+            }
+        )
+        if api_version is not UNSET:
+            field_dict["apiVersion"] = api_version
+        if kind is not UNSET:
+            field_dict["kind"] = kind
+        if spec is not UNSET:
+            field_dict["spec"] = spec
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.stateful_set_metadata import StatefulSetMetadata
+        from ..models.stateful_set_spec import StatefulSetSpec
+
+        d = dict(src_dict)
+        metadata = StatefulSetMetadata.from_dict(d.pop("metadata"))
+
+        _api_version = d.pop("apiVersion", UNSET)
+        api_version: StatefulSetApiVersion | Unset
+        if isinstance(_api_version, Unset):
+            api_version = UNSET
+        else:
+            api_version = StatefulSetApiVersion(_api_version)
+
+        _kind = d.pop("kind", UNSET)
+        kind: StatefulSetKind | Unset
+        if isinstance(_kind, Unset):
+            kind = UNSET
+        else:
+            kind = StatefulSetKind(_kind)
+
+        _spec = d.pop("spec", UNSET)
+        spec: StatefulSetSpec | Unset
+        if isinstance(_spec, Unset):
+            spec = UNSET
+        else:
+            spec = StatefulSetSpec.from_dict(_spec)
+
+        stateful_set = cls(
+            metadata=metadata,
+            api_version=api_version,
+            kind=kind,
+            spec=spec,
+        )
+
+        stateful_set.additional_properties = d
+        return stateful_set
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class StatefulSetKind(StrEnum):
+    STATEFULSET = "StatefulSet"
+
+    def __str__(self) -> str:
+        return str(self.value)

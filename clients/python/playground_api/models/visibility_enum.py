@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class VisibilityEnum(StrEnum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+    UNLISTED = "unlisted"
+
+    def __str__(self) -> str:
+        return str(self.value)
