@@ -149,7 +149,7 @@ def run_big(nodes: int, pods: int, joiners: int) -> str:
         deadline = time.monotonic() + 900
         view = call(api, "GET", f"{base}/api/runs/{run_id}/")
         while view["status"] not in ("finished", "settled", "failed") and time.monotonic() < deadline:
-            view = call(api, "GET", f"{base}/api/runs/{run_id}/wait/?timeout=30")
+            view = api.get(f"{base}/api/runs/{run_id}/wait/?timeout=30", timeout=60).json()  # 504: not yet
         last = view["lastSeq"]
         lines.append(f"run: {view['status']} after {time.time() - posted:.1f} s wall, {last} events")
         event_bytes, state_bytes, checkpoints = stored_bytes(run_id)

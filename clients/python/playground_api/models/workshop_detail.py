@@ -33,6 +33,8 @@ class WorkshopDetail:
         created_at (datetime.datetime | None):
         ended_at (datetime.datetime | None):
         link (str):
+        join_url (str): the absolute address students open: PUBLIC_URL, or this machine's address on the room's network
+            when shared (docs/deploy.md)
         role (None | RoleEnum):
         me (None | ParticipantView):
     """
@@ -49,6 +51,7 @@ class WorkshopDetail:
     created_at: datetime.datetime | None
     ended_at: datetime.datetime | None
     link: str
+    join_url: str
     role: None | RoleEnum
     me: None | ParticipantView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -90,6 +93,8 @@ class WorkshopDetail:
 
         link = self.link
 
+        join_url = self.join_url
+
         role: None | str
         if isinstance(self.role, RoleEnum):
             role = self.role.value
@@ -118,6 +123,7 @@ class WorkshopDetail:
                 "createdAt": created_at,
                 "endedAt": ended_at,
                 "link": link,
+                "joinUrl": join_url,
                 "role": role,
                 "me": me,
             }
@@ -191,6 +197,8 @@ class WorkshopDetail:
 
         link = d.pop("link")
 
+        join_url = d.pop("joinUrl")
+
         def _parse_role(data: object) -> None | RoleEnum:
             if data is None:
                 return data
@@ -234,6 +242,7 @@ class WorkshopDetail:
             created_at=created_at,
             ended_at=ended_at,
             link=link,
+            join_url=join_url,
             role=role,
             me=me,
         )

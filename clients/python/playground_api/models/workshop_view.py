@@ -30,6 +30,8 @@ class WorkshopView:
         created_at (datetime.datetime | None):
         ended_at (datetime.datetime | None):
         link (str):
+        join_url (str): the absolute address students open: PUBLIC_URL, or this machine's address on the room's network
+            when shared (docs/deploy.md)
     """
 
     code: str
@@ -44,6 +46,7 @@ class WorkshopView:
     created_at: datetime.datetime | None
     ended_at: datetime.datetime | None
     link: str
+    join_url: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +84,8 @@ class WorkshopView:
 
         link = self.link
 
+        join_url = self.join_url
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -97,6 +102,7 @@ class WorkshopView:
                 "createdAt": created_at,
                 "endedAt": ended_at,
                 "link": link,
+                "joinUrl": join_url,
             }
         )
 
@@ -167,6 +173,8 @@ class WorkshopView:
 
         link = d.pop("link")
 
+        join_url = d.pop("joinUrl")
+
         workshop_view = cls(
             code=code,
             title=title,
@@ -180,6 +188,7 @@ class WorkshopView:
             created_at=created_at,
             ended_at=ended_at,
             link=link,
+            join_url=join_url,
         )
 
         workshop_view.additional_properties = d
