@@ -9,6 +9,7 @@ import pytest
 
 from playground.lessons.tooling import RunResult, Variant, check_questions, check_steps, load_lessons, run_variant
 from tests.integration.test_runs_live import Api
+from tests.playground.test_run_outcome import disagreements
 
 LESSONS = [pytest.param(lesson, id=lesson.folder) for lesson in load_lessons()]
 
@@ -18,14 +19,14 @@ def api(live_server_url: str, celery_worker_process: Any) -> Api:
     return Api(live_server_url)
 
 
-def play(api: Api, slug: str, scenario: str) -> list[dict[str, Any]]:
+def play(api: Api, slug: str, scenario: str) -> tuple[int, list[dict[str, Any]]]:
     run = api.call("POST", "/api/runs/", {"scenario": scenario, "lesson": slug, "speed": 0, "paused": False},
                    expect=201)
     assert run["lesson"] == slug
     api.wait(run["id"], timeout=120)
     events = api.stored_events(run["id"])
     api.command(run["id"], {"type": "stop"})  # a settled run still counts against the owner's 3 active runs
-    return events
+    return run["id"], events
 
 
 def up_to(events: list[dict[str, Any]], variant: Variant) -> list[dict[str, Any]]:
@@ -36,11 +37,13 @@ def up_to(events: list[dict[str, Any]], variant: Variant) -> list[dict[str, Any]
 def test_a_lesson_run_on_the_server_reaches_every_step_in_order(api: Api, lesson: Any) -> None:
     variant = lesson.main
     lesson_json = api.call("GET", f"/api/lessons/{lesson.slug}/")
-    events = play(api, lesson.slug, lesson_json["scenario"])
+    run_id, events = play(api, lesson.slug, lesson_json["scenario"])
     result = RunResult(events=events, state={})
     assert check_steps(variant, result) == []
     assert check_questions(variant, result) == []
     assert up_to(events, variant) == run_variant(variant).events
+    outcome = api.call("GET", f"/api/runs/{run_id}/outcome/?seq={up_to(events, variant)[-1]['seq']}")
+    assert disagreements(dict(variant.expect), outcome) == []  # the victims and final nodes the lesson tells
     applied = [e["source"] for e in events if e["kind"] == "command.applied"]
     assert applied == ["lesson"] * len(variant.commands)
 
