@@ -206,10 +206,14 @@ class RunWaitApi(APIView):
             return Response({**body, **error_body(unmet_message(waited, condition))}, status=status.HTTP_409_CONFLICT)
         # Kubernetes answers a request that ran out of time with 504 and reason Timeout
         # (apimachinery pkg/api/errors NewTimeoutError): the server may still be doing the work.
-        return Response({**body, **error_body(f"timed out after {timeout} s waiting for "
-                                              + (f"{condition.key} to be {condition.phase}" if condition else
-                                                 f"run {run.pk} to settle (it is {waited.run.status})"))},
+        return Response({**body, **error_body(timeout_message(waited, condition, timeout))},
                         status=status.HTTP_504_GATEWAY_TIMEOUT)
+
+
+def timeout_message(waited: services.Waited, condition: services.PodPhase | None, timeout: int) -> str:
+    if condition is None:
+        return f"timed out after {timeout} s waiting for run {waited.run.pk} to settle (it is {waited.run.status})"
+    return f"timed out after {timeout} s waiting for {condition.key} to be {condition.phase}"
 
 
 def unmet_message(waited: services.Waited, condition: services.PodPhase) -> str:

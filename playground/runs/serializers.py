@@ -107,6 +107,8 @@ class CommandRejectedSerializer(ErrorSerializer):
 
 class WaitSerializer(RunViewSerializer):
     settled = serializers.BooleanField()
+    pod = serializers.DictField(required=False, allow_null=True,
+                                help_text="with ?pod=: its PodView (docs/events.md), null while it does not exist")
 
 
 class WaitFailedSerializer(WaitSerializer):
@@ -114,7 +116,6 @@ class WaitFailedSerializer(WaitSerializer):
 
     message = serializers.CharField()
     errors = serializers.ListField(child=serializers.DictField(), help_text="always empty")
-    pod = serializers.DictField(required=False, allow_null=True, help_text="with ?pod=: its PodView, null if absent")
 
 
 # The outcome of a run (scheduler_core.outcome), for the schema and the generated clients.

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from scheduler_core import Simulation
 from scheduler_core.outcome import outcome_of
 from tests.playground.test_example_script import token_for_new_user
@@ -54,3 +56,22 @@ def test_the_seed_sweep_prints_the_victim_the_model_gives_each_seed(
                      f"({p['criterion']})" for p in outcome_of(simulation.events)["preemptions"]]
     assert lines[:-1] == expected
     assert len({line.split(" on ")[1] for line in expected}) > 1, "the seeds should not all pick one node"
+
+
+def test_the_client_says_a_wait_timed_out_or_will_never_be_met(live_server_url: str, celery_worker_process: Any) -> None:
+    sys.path.insert(0, str(ROOT / "clients" / "python"))  # as `pip install ./clients/python` would
+    from playground_client import Playground, WaitTimedOut, WillNotHappen, node, pod, priority_class
+
+    cluster = [priority_class("high", 1000), node("a", cpu="2"), pod("batch", cpu="2", node="a"),
+               pod("urgent", cpu="2", priority_class="high")]
+    with Playground(live_server_url) as pg:
+        # At speed 1 the victim's 30 s of graceful termination take 30 s: the run is busy meanwhile.
+        run = pg.run(pg.scenario(cluster).slug, speed=1).id
+        assert pg.wait(run, 10, pod="batch", phase="Terminating").pod is not None
+        with pytest.raises(WaitTimedOut) as timed_out:
+            pg.wait(run, 0)
+        assert timed_out.value.status == 504 and timed_out.value.body["settled"] is False
+        pg.stop(run)
+        with pytest.raises(WillNotHappen) as never:
+            pg.wait(run, 5, pod="urgent", phase="Running")
+        assert never.value.message.endswith("default/urgent is Pending: it will not be Running without a command")

@@ -1982,6 +1982,10 @@ export interface components {
             lesson?: string | null;
             queuePosition?: number | null;
             settled: boolean;
+            /** @description with ?pod=: its PodView (docs/events.md), null while it does not exist */
+            pod?: {
+                [key: string]: unknown;
+            } | null;
         };
         /** @description 504 (timed out) and 409 (settled without the condition): the run as it is, and why. */
         WaitFailed: {
@@ -2011,15 +2015,15 @@ export interface components {
             lesson?: string | null;
             queuePosition?: number | null;
             settled: boolean;
+            /** @description with ?pod=: its PodView (docs/events.md), null while it does not exist */
+            pod?: {
+                [key: string]: unknown;
+            } | null;
             message: string;
             /** @description always empty */
             errors: {
                 [key: string]: unknown;
             }[];
-            /** @description with ?pod=: its PodView, null if absent */
-            pod?: {
-                [key: string]: unknown;
-            } | null;
         };
         WorkshopAnswerRequest: {
             /** @description a node name or a pod key namespace/name */

@@ -870,6 +870,7 @@ from .wait import Wait
 from .wait_failed import WaitFailed
 from .wait_failed_errors_item import WaitFailedErrorsItem
 from .wait_failed_pod_type_0 import WaitFailedPodType0
+from .wait_pod_type_0 import WaitPodType0
 from .workshop_answer_request import WorkshopAnswerRequest
 from .workshop_ask_request import WorkshopAskRequest
 from .workshop_create_request import WorkshopCreateRequest
@@ -1345,6 +1346,7 @@ __all__ = (
     "WaitFailed",
     "WaitFailedErrorsItem",
     "WaitFailedPodType0",
+    "WaitPodType0",
     "WorkshopAnswerRequest",
     "WorkshopAskRequest",
     "WorkshopCreateRequest",

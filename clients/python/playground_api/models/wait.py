@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.clock import Clock
     from ..models.run_owner import RunOwner
+    from ..models.wait_pod_type_0 import WaitPodType0
 
 
 T = TypeVar("T", bound="Wait")
@@ -46,6 +47,7 @@ class Wait:
         server_time (float | Unset): server Unix time when this was produced
         lesson (None | str | Unset):
         queue_position (int | None | Unset):
+        pod (None | Unset | WaitPodType0): with ?pod=: its PodView (docs/events.md), null while it does not exist
     """
 
     id: int
@@ -66,9 +68,12 @@ class Wait:
     server_time: float | Unset = UNSET
     lesson: None | str | Unset = UNSET
     queue_position: int | None | Unset = UNSET
+    pod: None | Unset | WaitPodType0 = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.wait_pod_type_0 import WaitPodType0
+
         id = self.id
 
         scenario = self.scenario
@@ -117,6 +122,14 @@ class Wait:
         else:
             queue_position = self.queue_position
 
+        pod: dict[str, Any] | None | Unset
+        if isinstance(self.pod, Unset):
+            pod = UNSET
+        elif isinstance(self.pod, WaitPodType0):
+            pod = self.pod.to_dict()
+        else:
+            pod = self.pod
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -145,6 +158,8 @@ class Wait:
             field_dict["lesson"] = lesson
         if queue_position is not UNSET:
             field_dict["queuePosition"] = queue_position
+        if pod is not UNSET:
+            field_dict["pod"] = pod
 
         return field_dict
 
@@ -152,6 +167,7 @@ class Wait:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.clock import Clock
         from ..models.run_owner import RunOwner
+        from ..models.wait_pod_type_0 import WaitPodType0
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -219,6 +235,23 @@ class Wait:
 
         queue_position = _parse_queue_position(d.pop("queuePosition", UNSET))
 
+        def _parse_pod(data: object) -> None | Unset | WaitPodType0:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                pod_type_0 = WaitPodType0.from_dict(data)
+
+                return pod_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WaitPodType0, data)
+
+        pod = _parse_pod(d.pop("pod", UNSET))
+
         wait = cls(
             id=id,
             scenario=scenario,
@@ -238,6 +271,7 @@ class Wait:
             server_time=server_time,
             lesson=lesson,
             queue_position=queue_position,
+            pod=pod,
         )
 
         wait.additional_properties = d

@@ -50,7 +50,7 @@ class WaitFailed:
         server_time (float | Unset): server Unix time when this was produced
         lesson (None | str | Unset):
         queue_position (int | None | Unset):
-        pod (None | Unset | WaitFailedPodType0): with ?pod=: its PodView, null if absent
+        pod (None | Unset | WaitFailedPodType0): with ?pod=: its PodView (docs/events.md), null while it does not exist
     """
 
     id: int

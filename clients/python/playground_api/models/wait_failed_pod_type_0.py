@@ -11,7 +11,7 @@ T = TypeVar("T", bound="WaitFailedPodType0")
 
 @_attrs_define
 class WaitFailedPodType0:
-    """with ?pod=: its PodView, null if absent"""
+    """with ?pod=: its PodView (docs/events.md), null while it does not exist"""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
