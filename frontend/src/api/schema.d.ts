@@ -3198,7 +3198,7 @@ export interface components {
             /** @description a namespace name */
             namespace?: string;
         };
-        /** add_priorityclass */
+        /** add_priorityclass command */
         Command_add_priorityclass: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3209,7 +3209,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** update_priorityclass */
+        /** update_priorityclass command */
         Command_update_priorityclass: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3220,7 +3220,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** delete_priorityclass */
+        /** delete_priorityclass command */
         Command_delete_priorityclass: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3230,7 +3230,7 @@ export interface components {
             /** @description the workload's or the PriorityClass's name */
             name: string;
         };
-        /** add_pdb */
+        /** add_pdb command */
         Command_add_pdb: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3241,7 +3241,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** update_pdb */
+        /** update_pdb command */
         Command_update_pdb: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3252,7 +3252,7 @@ export interface components {
             /** @description the manifest as one YAML document, instead of `manifest` */
             yaml?: string;
         };
-        /** delete_pdb */
+        /** delete_pdb command */
         Command_delete_pdb: {
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -4,8 +4,12 @@ from .add_namespace_command import AddNamespaceCommand
 from .add_namespace_command_type import AddNamespaceCommandType
 from .add_node_command import AddNodeCommand
 from .add_node_command_type import AddNodeCommandType
+from .add_pdb_command import AddPdbCommand
+from .add_pdb_command_type import AddPdbCommandType
 from .add_pod_command import AddPodCommand
 from .add_pod_command_type import AddPodCommandType
+from .add_priorityclass_command import AddPriorityclassCommand
+from .add_priorityclass_command_type import AddPriorityclassCommandType
 from .answer_view import AnswerView
 from .api_runs_state_retrieve_response_200 import ApiRunsStateRetrieveResponse200
 from .api_runs_wait_retrieve_phase import ApiRunsWaitRetrievePhase
@@ -116,8 +120,12 @@ from .daemon_set_spec_template_spec_topology_spread_constraints_item_when_unsati
 )
 from .delete_node_command import DeleteNodeCommand
 from .delete_node_command_type import DeleteNodeCommandType
+from .delete_pdb_command import DeletePdbCommand
+from .delete_pdb_command_type import DeletePdbCommandType
 from .delete_pod_command import DeletePodCommand
 from .delete_pod_command_type import DeletePodCommandType
+from .delete_priorityclass_command import DeletePriorityclassCommand
+from .delete_priorityclass_command_type import DeletePriorityclassCommandType
 from .deleted_pod import DeletedPod
 from .deployment import Deployment
 from .deployment_api_version import DeploymentApiVersion
@@ -863,6 +871,10 @@ from .token import Token
 from .token_create_request import TokenCreateRequest
 from .uncordon_command import UncordonCommand
 from .uncordon_command_type import UncordonCommandType
+from .update_pdb_command import UpdatePdbCommand
+from .update_pdb_command_type import UpdatePdbCommandType
+from .update_priorityclass_command import UpdatePriorityclassCommand
+from .update_priorityclass_command_type import UpdatePriorityclassCommandType
 from .variant import Variant
 from .view_enum import ViewEnum
 from .visibility_enum import VisibilityEnum
@@ -886,8 +898,12 @@ __all__ = (
     "AddNamespaceCommandType",
     "AddNodeCommand",
     "AddNodeCommandType",
+    "AddPdbCommand",
+    "AddPdbCommandType",
     "AddPodCommand",
     "AddPodCommandType",
+    "AddPriorityclassCommand",
+    "AddPriorityclassCommandType",
     "AnswerView",
     "ApiRunsStateRetrieveResponse200",
     "ApiRunsWaitRetrievePhase",
@@ -946,8 +962,12 @@ __all__ = (
     "DaemonSetSpecTemplateSpecTopologySpreadConstraintsItemWhenUnsatisfiable",
     "DeleteNodeCommand",
     "DeleteNodeCommandType",
+    "DeletePdbCommand",
+    "DeletePdbCommandType",
     "DeletePodCommand",
     "DeletePodCommandType",
+    "DeletePriorityclassCommand",
+    "DeletePriorityclassCommandType",
     "DeletedPod",
     "Deployment",
     "DeploymentApiVersion",
@@ -1339,6 +1359,10 @@ __all__ = (
     "TokenCreateRequest",
     "UncordonCommand",
     "UncordonCommandType",
+    "UpdatePdbCommand",
+    "UpdatePdbCommandType",
+    "UpdatePriorityclassCommand",
+    "UpdatePriorityclassCommandType",
     "Variant",
     "ViewEnum",
     "VisibilityEnum",

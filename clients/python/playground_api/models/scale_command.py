@@ -19,7 +19,7 @@ class ScaleCommand:
     Attributes:
         type_ (ScaleCommandType):
         kind (ScaleCommandKind):
-        name (str): the workload's name
+        name (str): the workload's or the PriorityClass's name
         replicas (int):
         namespace (str | Unset): a namespace name
     """

@@ -8,12 +8,16 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.add_namespace_command import AddNamespaceCommand
 from ...models.add_node_command import AddNodeCommand
+from ...models.add_pdb_command import AddPdbCommand
 from ...models.add_pod_command import AddPodCommand
+from ...models.add_priorityclass_command import AddPriorityclassCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
 from ...models.cordon_command import CordonCommand
 from ...models.delete_node_command import DeleteNodeCommand
+from ...models.delete_pdb_command import DeletePdbCommand
 from ...models.delete_pod_command import DeletePodCommand
+from ...models.delete_priorityclass_command import DeletePriorityclassCommand
 from ...models.error import Error
 from ...models.evict_pod_command import EvictPodCommand
 from ...models.pause_command import PauseCommand
@@ -31,6 +35,8 @@ from ...models.speed_command import SpeedCommand
 from ...models.step_command import StepCommand
 from ...models.stop_command import StopCommand
 from ...models.uncordon_command import UncordonCommand
+from ...models.update_pdb_command import UpdatePdbCommand
+from ...models.update_priorityclass_command import UpdatePriorityclassCommand
 from ...types import UNSET, Response, Unset
 
 
@@ -39,10 +45,14 @@ def _get_kwargs(
     *,
     body: AddNamespaceCommand
     | AddNodeCommand
+    | AddPdbCommand
     | AddPodCommand
+    | AddPriorityclassCommand
     | CordonCommand
     | DeleteNodeCommand
+    | DeletePdbCommand
     | DeletePodCommand
+    | DeletePriorityclassCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -59,7 +69,9 @@ def _get_kwargs(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset = UNSET,
+    | Unset
+    | UpdatePdbCommand
+    | UpdatePriorityclassCommand = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -92,6 +104,12 @@ def _get_kwargs(
         or isinstance(body, RemoveSchedulingGatesCommand)
         or isinstance(body, AddNamespaceCommand)
         or isinstance(body, SetNamespaceLabelsCommand)
+        or isinstance(body, ScaleCommand)
+        or isinstance(body, AddPriorityclassCommand)
+        or isinstance(body, UpdatePriorityclassCommand)
+        or isinstance(body, DeletePriorityclassCommand)
+        or isinstance(body, AddPdbCommand)
+        or isinstance(body, UpdatePdbCommand)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -184,10 +202,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AddNamespaceCommand
     | AddNodeCommand
+    | AddPdbCommand
     | AddPodCommand
+    | AddPriorityclassCommand
     | CordonCommand
     | DeleteNodeCommand
+    | DeletePdbCommand
     | DeletePodCommand
+    | DeletePriorityclassCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -204,19 +226,23 @@ def sync_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset = UNSET,
+    | Unset
+    | UpdatePdbCommand
+    | UpdatePriorityclassCommand = UNSET,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
 
     Args:
         run_id (int):
-        body (AddNamespaceCommand | AddNodeCommand | AddPodCommand | CordonCommand |
-            DeleteNodeCommand | DeletePodCommand | EvictPodCommand | PauseCommand |
+        body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
             RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
             SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
             SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset):
+            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -244,10 +270,14 @@ def sync(
     client: AuthenticatedClient,
     body: AddNamespaceCommand
     | AddNodeCommand
+    | AddPdbCommand
     | AddPodCommand
+    | AddPriorityclassCommand
     | CordonCommand
     | DeleteNodeCommand
+    | DeletePdbCommand
     | DeletePodCommand
+    | DeletePriorityclassCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -264,19 +294,23 @@ def sync(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset = UNSET,
+    | Unset
+    | UpdatePdbCommand
+    | UpdatePriorityclassCommand = UNSET,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
 
     Args:
         run_id (int):
-        body (AddNamespaceCommand | AddNodeCommand | AddPodCommand | CordonCommand |
-            DeleteNodeCommand | DeletePodCommand | EvictPodCommand | PauseCommand |
+        body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
             RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
             SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
             SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset):
+            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -299,10 +333,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AddNamespaceCommand
     | AddNodeCommand
+    | AddPdbCommand
     | AddPodCommand
+    | AddPriorityclassCommand
     | CordonCommand
     | DeleteNodeCommand
+    | DeletePdbCommand
     | DeletePodCommand
+    | DeletePriorityclassCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -319,19 +357,23 @@ async def asyncio_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset = UNSET,
+    | Unset
+    | UpdatePdbCommand
+    | UpdatePriorityclassCommand = UNSET,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
 
     Args:
         run_id (int):
-        body (AddNamespaceCommand | AddNodeCommand | AddPodCommand | CordonCommand |
-            DeleteNodeCommand | DeletePodCommand | EvictPodCommand | PauseCommand |
+        body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
             RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
             SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
             SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset):
+            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -357,10 +399,14 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AddNamespaceCommand
     | AddNodeCommand
+    | AddPdbCommand
     | AddPodCommand
+    | AddPriorityclassCommand
     | CordonCommand
     | DeleteNodeCommand
+    | DeletePdbCommand
     | DeletePodCommand
+    | DeletePriorityclassCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -377,19 +423,23 @@ async def asyncio(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset = UNSET,
+    | Unset
+    | UpdatePdbCommand
+    | UpdatePriorityclassCommand = UNSET,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
 
     Args:
         run_id (int):
-        body (AddNamespaceCommand | AddNodeCommand | AddPodCommand | CordonCommand |
-            DeleteNodeCommand | DeletePodCommand | EvictPodCommand | PauseCommand |
+        body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
             RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
             SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
             SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset):
+            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
