@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
 from playground import local_postgres, reach
+from playground.k8sapi import redact
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RUN_DIR = local_postgres.run_dir()
@@ -207,6 +208,8 @@ LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # A WebSocket ticket (POST /api/runs/<id>/ws-ticket/) opens one socket within this many seconds.
 WS_TICKET_SECONDS = env_int("WS_TICKET_SECONDS", 30)
+# A kubeconfig's run credential lasts a day (or until its workshop ends): docs/kubectl.md.
+RUN_CREDENTIAL_SECONDS = env_int("RUN_CREDENTIAL_SECONDS", 24 * 3600)
 # Django's admin site has no login throttle: it is off unless asked for.
 ADMIN_ENABLED = env_bool("ADMIN_ENABLED", False)
 # Request bodies above this get a 413 with the JSON error envelope (playground.api_errors).
@@ -231,6 +234,7 @@ SPECTACULAR_SETTINGS = {
                              "playground.openapi.add_common_responses"],
 }
 
+redact.install()  # no key in any log line of this process (uvicorn's access log included)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -45,3 +45,19 @@ class WsTicket(models.Model):
 
     def __str__(self) -> str:
         return f"ticket for run {self.run_id} ({self.user})"
+
+
+class RunCredential(models.Model):
+    """The credential in a run's kubeconfig: its user's rights on that run (and the runs it is restarted
+    as) in the run's Kubernetes API, nothing else; it expires. Not an ApiToken: the REST API refuses it,
+    and minting one neither lists it on the account page nor counts against the token limit.
+    Only a SHA-256 of the key is stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="run_credentials")
+    run_id = models.BigIntegerField()
+    workshop_id = models.BigIntegerField(null=True, blank=True)  # ends with this workshop, if minted in one
+    key_hash = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"kubeconfig credential for run {self.run_id} ({self.user})"

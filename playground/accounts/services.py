@@ -16,10 +16,11 @@ from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 
 from playground import throttles
-from playground.accounts.models import ApiToken, Profile, WsTicket
+from playground.accounts.models import ApiToken, Profile, RunCredential, WsTicket
 
 SYSTEM_USERNAME = "playground"
 TOKEN_PREFIX = "pgt_"
+RUN_CREDENTIAL_PREFIX = "pgk_"  # tells a kubeconfig's run credential from an API token without a lookup
 
 
 def hash_key(key: str) -> str:
@@ -145,6 +146,26 @@ def redeem_ws_ticket(key: str, run_id: int) -> User | None:
     deleted, _ = WsTicket.objects.filter(pk=ticket.pk).delete()  # single use, even when two race
     usable = deleted and ticket.run_id == run_id and ticket.expires_at > timezone.now() and ticket.user.is_active
     return ticket.user if usable else None
+
+
+def create_run_credential(user: User, run_id: int, workshop_id: int | None) -> tuple[RunCredential, str]:
+    """A kubeconfig's credential for run_id, valid RUN_CREDENTIAL_SECONDS, and its key (never stored)."""
+    now = timezone.now()
+    RunCredential.objects.filter(expires_at__lt=now).delete()  # keep the table small
+    key = RUN_CREDENTIAL_PREFIX + secrets.token_urlsafe(32)
+    credential = RunCredential.objects.create(
+        user=user, run_id=run_id, workshop_id=workshop_id, key_hash=hash_key(key),
+        expires_at=now + timedelta(seconds=int(settings.RUN_CREDENTIAL_SECONDS)))
+    return credential, key
+
+
+def authenticate_run_credential(key: str) -> RunCredential:
+    """The unexpired credential of an active user; its workshop's end is the caller's to check."""
+    credential = (RunCredential.objects.select_related("user__profile")
+                  .filter(key_hash=hash_key(key), expires_at__gt=timezone.now()).first())
+    if credential is None or not credential.user.is_active:
+        raise AuthenticationFailed("the kubeconfig's credential is unknown or expired")
+    return credential
 
 
 @transaction.atomic

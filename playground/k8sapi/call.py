@@ -53,5 +53,5 @@ class Call:
 
     def require_owner(self, resource: Resource, verb: str, namespace: str | None, name: str | None = None) -> None:
         if not selectors.can_control(self.user, self.run):
-            raise st.forbidden(resource, auth.username(self.user), verb, namespace,
-                               f"only the owner of run {self.run.pk} may change it", name)
+            # The authorizer's words only, as RBAC's denial (it gives no reason): only the owner may write.
+            raise st.forbidden(resource, auth.username(self.user), verb, namespace, "", name)

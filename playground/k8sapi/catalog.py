@@ -45,6 +45,9 @@ _KINDS: dict[tuple[str, str], tuple[Any, ...]] = {
                                   tables.event_cells, tables.EVENT_COLUMNS,
                                   ("regarding.kind", "regarding.namespace", "regarding.name", "regarding.uid",
                                    "reason", "reportingController", "type")),
+    # No Services: the playground models none (kubectl cluster-info lists kube-system's and finds none).
+    ("", "services"): (lambda w: [], lambda w, s: s["metadata"]["name"], lambda s: s["metadata"]["namespace"],
+                       lambda w, s: s, tables.service_cells, tables.SERVICE_COLUMNS, ("spec.clusterIP", "spec.type")),
     ("", "namespaces"): (lambda w: w.namespaces(), lambda w, n: n, lambda n: None, objects.namespace,
                          tables.namespace_cells, tables.NAMESPACE_COLUMNS, ("status.phase",)),
     ("scheduling.k8s.io", "priorityclasses"): (lambda w: list(w.state.get("priorityClasses") or []),

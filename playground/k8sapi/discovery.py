@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playground.k8sapi.resources import GROUPS, RESOURCES, Resource, Subresource, of_group_version, subresources_of
+from playground.k8sapi.resources import DISCOVERED_GROUPS, Resource, Subresource, of_group_version, subresources_of
 
 AGGREGATED_V2 = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList"
 VERSION = {"major": "1", "minor": "34", "emulationMajor": "1", "emulationMinor": "34",
@@ -36,7 +36,7 @@ def api_group(group: str) -> dict[str, Any]:
 
 
 def api_group_list() -> dict[str, Any]:
-    return {"kind": "APIGroupList", "apiVersion": "v1", "groups": [api_group(g) for g in GROUPS]}
+    return {"kind": "APIGroupList", "apiVersion": "v1", "groups": [api_group(g) for g in DISCOVERED_GROUPS]}
 
 
 def api_group_document(group: str) -> dict[str, Any]:
@@ -90,12 +90,12 @@ def _discovery_resource(r: Resource) -> dict[str, Any]:
 
 def _discovery_group(group: str) -> dict[str, Any]:
     metadata: dict[str, Any] = {"name": group, "creationTimestamp": None} if group else {"creationTimestamp": None}
-    resources = [_discovery_resource(r) for r in RESOURCES if r.group == group]
+    resources = [_discovery_resource(r) for r in of_group_version(group, "v1")]
     return {"metadata": metadata, "versions": [{"version": "v1", "resources": resources, "freshness": "Current"}]}
 
 
 def aggregated(legacy_core: bool) -> dict[str, Any]:
     """/api (legacy_core) or /apis as one APIGroupDiscoveryList."""
-    groups = [""] if legacy_core else list(GROUPS)
+    groups = [""] if legacy_core else list(DISCOVERED_GROUPS)
     return {"kind": "APIGroupDiscoveryList", "apiVersion": "apidiscovery.k8s.io/v2", "metadata": {},
             "items": [_discovery_group(g) for g in groups]}

@@ -1,52 +1,50 @@
-"""GET /k8s/runs/<id>/kubeconfig: a kubeconfig whose server is the run's API root and whose user is the
-caller's API token (the one this request authenticated with; the run page creates one for the download)."""
+"""GET /k8s/runs/<id>/kubeconfig: a kubeconfig whose server is the run's API root and whose user is a new
+run credential of the caller (accounts.RunCredential: this run and its restarts only, for a day or until
+its workshop ends); an anonymous caller's reads anonymously."""
 from __future__ import annotations
 
 from typing import Any
 
 import yaml
 from drf_spectacular.utils import extend_schema
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.exceptions import AuthenticationFailed, NotFound
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from playground.accounts import services as accounts
 from playground.k8sapi import auth
 from playground.k8sapi import status as st
-from playground.k8sapi.auth import SCHEMES
 from playground.runs import selectors
+from playground.workshops import selectors as workshops
 
 
 class BearerTokenAuthentication(BaseAuthentication):
-    """`Authorization: Bearer <key>` (the form a kubeconfig sends) or `Token <key>`, for this app's DRF views."""
+    """`Authorization: Bearer <key>` or `Token <key>` with an API token (a run credential mints no other)."""
 
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
         try:
-            user = auth.authenticate(request._request)
+            key = auth.header_key(request._request)
+            return (auth.account_user(key), None) if key else None
         except st.ApiError as exc:
             raise AuthenticationFailed("API token is unknown or revoked") from exc
-        return (user, None) if user.is_authenticated else None
 
     def authenticate_header(self, request: Request) -> str:
         return "Bearer"
 
 
-def presented_token(request: Request) -> str | None:
-    parts = get_authorization_header(request).split()
-    return parts[1].decode(errors="replace") if len(parts) == 2 and parts[0].lower() in SCHEMES else None
-
-
-def server_path(run_id: int, token: str | None, secure: bool) -> str:
-    """kubectl sends credentials over TLS only (kubernetes/kubectl#744): over plain http the token rides
-    in the path instead, which the API accepts like a bearer token."""
-    if token and not secure:
-        return f"/k8s/runs/{run_id}/token/{token}"
+def server_path(run_id: int, key: str | None, secure: bool) -> str:
+    """kubectl sends credentials over TLS only (kubernetes/kubectl#744): over plain http the key rides
+    in the path instead, which the API accepts like a bearer token (and logs.redact hides)."""
+    if key and not secure:
+        return f"/k8s/runs/{run_id}/token/{key}"
     return f"/k8s/runs/{run_id}"
 
 
 def kubeconfig(server: str, run_id: int, username: str, token: str | None) -> dict[str, Any]:
+    """token: for the header (https); over http it is in the server URL already."""
     name = f"playground-run-{run_id}"
     user: dict[str, Any] = {"token": token} if token else {}
     return {
@@ -77,9 +75,13 @@ class KubeconfigApi(APIView):
         run = selectors.run_for_watcher(request.user, run_id)
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
-        token = presented_token(request)
-        server = request.build_absolute_uri(server_path(run.pk, token, request.is_secure()))
+        key = None
+        if request.user.is_authenticated:
+            _, key = accounts.create_run_credential(request.user, run.pk, workshops.open_workshop_of_run(run.pk))
+        secure = request.is_secure()
+        server = request.build_absolute_uri(server_path(run.pk, key, secure))
         username = request.user.get_username() if request.user.is_authenticated else "anonymous"
-        response = Response(kubeconfig(server, run.pk, username, token))
+        response = Response(kubeconfig(server, run.pk, username, key if secure else None))
         response.headers["Content-Disposition"] = f'attachment; filename="kubeconfig-run-{run.pk}.yaml"'
+        response.headers["Cache-Control"] = "no-store"  # it holds a credential
         return response

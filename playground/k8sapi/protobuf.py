@@ -49,8 +49,23 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     # api/scheduling/v1/generated.proto ("!": no omitempty, a zero value is the value)
     "PriorityClass": {1: ("metadata", "ObjectMeta"), 2: ("value", "int32!"), 3: ("globalDefault", "bool"),
                       4: ("description", "string"), 5: ("preemptionPolicy", "string")},
+    # api/authorization/v1/generated.proto (kubectl auth can-i)
+    "SelfSubjectAccessReview": {1: ("metadata", "ObjectMeta"), 2: ("spec", "SelfSubjectAccessReviewSpec"),
+                                3: ("status", "SubjectAccessReviewStatus")},
+    "SelfSubjectAccessReviewSpec": {1: ("resourceAttributes", "ResourceAttributes"),
+                                    2: ("nonResourceAttributes", "NonResourceAttributes")},
+    "ResourceAttributes": {1: ("namespace", "string"), 2: ("verb", "string"), 3: ("group", "string"),
+                           4: ("version", "string"), 5: ("resource", "string"), 6: ("subresource", "string"),
+                           7: ("name", "string")},
+    "NonResourceAttributes": {1: ("path", "string"), 2: ("verb", "string")},
+    "SubjectAccessReviewStatus": {1: ("allowed", "bool"), 2: ("reason", "string"), 3: ("evaluationError", "string"),
+                                  4: ("denied", "bool")},
+    # api/authentication/v1/generated.proto (kubectl auth whoami: all but the metadata is the answer's)
+    "SelfSubjectReview": {1: ("metadata", "ObjectMeta"), 2: ("status", "SelfSubjectReviewStatus")},
+    "SelfSubjectReviewStatus": {1: ("userInfo", "UserInfo")},
+    "UserInfo": {1: ("username", "string"), 2: ("uid", "string"), 3: ("groups", "[]string")},
 }
-KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget")  # the kinds whose messages SCHEMAS describes whole
+KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget", "SelfSubjectAccessReview", "SelfSubjectReview")  # the kinds whose messages SCHEMAS describes whole
 
 
 def _invalid(why: str) -> st.ApiError:

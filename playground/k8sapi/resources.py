@@ -43,6 +43,7 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("", "v1", "pods", "pod", "Pod", True, WRITE, ("po",), ("all",)),
     Resource("", "v1", "nodes", "node", "Node", False, WRITE, ("no",)),
     Resource("", "v1", "events", "event", "Event", True, READ, ("ev",)),
+    Resource("", "v1", "services", "service", "Service", True, READ, ("svc",)),
     Resource("", "v1", "namespaces", "namespace", "Namespace", False,
              ("create", "get", "list", "patch", "update", "watch"), ("ns",)),
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
@@ -54,6 +55,14 @@ SUBRESOURCES: tuple[Subresource, ...] = (
     Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),
 )
 GROUPS: tuple[str, ...] = ("events.k8s.io", "policy", "scheduling.k8s.io")
+# Create-only reviews about the caller (reviews.py): in discovery, not in the catalog or the OpenAPI documents.
+REVIEWS: tuple[Resource, ...] = (
+    Resource("authentication.k8s.io", "v1", "selfsubjectreviews", "selfsubjectreview", "SelfSubjectReview", False,
+             ("create",)),
+    Resource("authorization.k8s.io", "v1", "selfsubjectaccessreviews", "selfsubjectaccessreview",
+             "SelfSubjectAccessReview", False, ("create",)),
+)
+DISCOVERED_GROUPS: tuple[str, ...] = ("authentication.k8s.io", "authorization.k8s.io", *GROUPS)
 
 
 def find(group: str, version: str, plural: str) -> Resource | None:
@@ -64,7 +73,12 @@ def find(group: str, version: str, plural: str) -> Resource | None:
 
 
 def of_group_version(group: str, version: str) -> list[Resource]:
-    return [r for r in RESOURCES if (r.group, r.version) == (group, version)]
+    """What discovery lists for group/version: the resources, then the reviews."""
+    return [r for r in (*RESOURCES, *REVIEWS) if (r.group, r.version) == (group, version)]
+
+
+def find_review(group: str, version: str, plural: str) -> Resource | None:
+    return next((r for r in REVIEWS if (r.group, r.version, r.plural) == (group, version, plural)), None)
 
 
 def subresources_of(group: str, version: str) -> list[Subresource]:

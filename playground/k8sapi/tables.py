@@ -57,6 +57,14 @@ EVENT_COLUMNS: list[Column] = [
     _col("Name", priority=1),
 ]
 NAMESPACE_COLUMNS: list[Column] = [NAME, _col("Status", "The status of the namespace"), AGE]
+SERVICE_COLUMNS: list[Column] = [  # printers.go serviceColumnDefinitions
+    NAME, _col("Type", "type determines how the Service is exposed."),
+    _col("Cluster-IP", "clusterIP is the IP address of the service."),
+    _col("External-IP", "externalIPs is a list of IP addresses for which nodes in the cluster will also accept "
+         "traffic for this service."),
+    _col("Port(s)", "The list of ports that are exposed by this service."), AGE,
+    _col("Selector", "Route service traffic to pods with label keys and values matching this selector.", priority=1),
+]
 PRIORITY_CLASS_COLUMNS: list[Column] = [
     NAME, _col("Value", "The value of this priority class. This is the actual priority that pods receive when they "
                "have the name of this class in their pod spec.", "integer"),
@@ -172,6 +180,15 @@ def pdb_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[A
 
     return [view["name"], shown("minAvailable"), shown("maxUnavailable"), view.get("disruptionsAllowed", 0),
             age(world, world.pdb_created.get(view["key"], 0.0))]
+
+
+def service_cells(world: World, service: dict[str, Any], obj: dict[str, Any]) -> list[Any]:
+    """printService, for a Service object as stored (the playground holds none: no item reaches this yet)."""
+    spec = service.get("spec") or {}
+    ports = ",".join(f"{p['port']}/{p.get('protocol', 'TCP')}" for p in spec.get("ports") or []) or "<none>"
+    selector = ",".join(f"{k}={v}" for k, v in sorted((spec.get("selector") or {}).items())) or "<none>"
+    return [service["metadata"]["name"], spec.get("type", "ClusterIP"), spec.get("clusterIP") or "<none>",
+            ",".join(spec.get("externalIPs") or []) or "<none>", ports, "<unknown>", selector]
 
 
 Cells = Callable[[World, Any, dict[str, Any]], list[Any]]

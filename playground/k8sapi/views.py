@@ -7,34 +7,42 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from playground.k8sapi import auth, catalog, discovery, handlers, openapi
+from playground.k8sapi import auth, catalog, discovery, handlers, openapi, reviews
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
-from playground.k8sapi.resources import find
+from playground.k8sapi.resources import DISCOVERED_GROUPS, find, find_review
 from playground.runs import selectors
 from playground.runs.models import Run
-from playground.runs.selectors import User
 
 
 @csrf_exempt
 def api(request: HttpRequest, run_id: str, path: str | None = None, token: str | None = None) -> HttpResponse:
     try:
-        user = auth.authenticate(request, token)
-        run = _run(int(run_id), user)
-        call = Call(request, run, user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
+        caller = auth.authenticate(request, token)
+        run = _run(int(run_id), caller)
+        call = Call(request, run, caller.user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:
         return respond(error.status(), error.code)
 
 
-def _run(run_id: int, user: User) -> Run:
+def _run(run_id: int, caller: auth.Caller) -> Run:
+    """A run the caller may not read is answered as one that does not exist (404, not 403), as the
+    apiserver hides what RBAC does not let one see; a run credential's URL follows the run's restarts."""
+    if caller.credential_run is not None:
+        run_id = _latest_restart(caller.credential_run, run_id)
     run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
-    if run is None:
+    if run is None or not selectors.can_watch(caller.user, run):
         raise st.no_resource(f"runs/{run_id}")
-    if not selectors.can_watch(user, run):
-        raise st.ApiError(403, "Forbidden", f'User "{auth.username(user)}" cannot watch run {run_id}: '
-                          "only its owner and those who may read its scenario may", {})
     return run
+
+
+def _latest_restart(credential_run: int, run_id: int) -> int:
+    """The last run of credential_run's restarts if run_id is one of them (or itself); else 0, no run."""
+    chain = [credential_run]
+    while (restart := Run.objects.filter(restart_of_id=chain[-1]).values_list("pk", flat=True).first()) is not None:
+        chain.append(restart)
+    return chain[-1] if run_id in chain else 0
 
 
 def _route(call: Call, parts: list[str]) -> HttpResponse:
@@ -48,7 +56,7 @@ def _route(call: Call, parts: list[str]) -> HttpResponse:
         return _openapi(call, "/".join(parts[2:]))
     if parts[:1] == ["api"] and len(parts) >= 2:
         return _group_version(call, "", parts[1], parts[2:])
-    if parts[:1] == ["apis"] and len(parts) == 2 and parts[1] in discovery.GROUPS:
+    if parts[:1] == ["apis"] and len(parts) == 2 and parts[1] in DISCOVERED_GROUPS:
         return respond(discovery.api_group_document(parts[1]))
     if parts[:1] == ["apis"] and len(parts) >= 3:
         return _group_version(call, parts[1], parts[2], parts[3:])
@@ -78,6 +86,9 @@ def _group_version(call: Call, group: str, version: str, rest: list[str]) -> Htt
         if listing is None:
             raise st.no_resource(f"{group}/{version}")
         return respond(listing)
+    review = find_review(group, version, rest[0])
+    if review is not None and len(rest) == 1:
+        return reviews.handle(call, review)
     namespace = None
     if rest[0] == "namespaces" and len(rest) >= 3:
         namespace, rest = rest[1], rest[2:]

@@ -31,6 +31,20 @@ def participant_of(user: User, workshop: Workshop) -> Participant | None:
     return Participant.objects.filter(workshop=workshop, user_id=user.pk).first()
 
 
+def open_workshop_of_run(run_id: int) -> int | None:
+    """The open workshop a run is part of: the one it is led in, or a participant's own try in it."""
+    led = Workshop.objects.filter(run_id=run_id, status=Workshop.Status.OPEN).values_list("pk", flat=True).first()
+    if led is not None:
+        return led
+    return (Participant.objects.filter(own_run_id=run_id, workshop__status=Workshop.Status.OPEN)
+            .values_list("workshop_id", flat=True).first())
+
+
+def has_ended(workshop_id: int) -> bool:
+    """Ended, or gone: what a credential minted in it needs to know."""
+    return not Workshop.objects.filter(pk=workshop_id).exclude(status=Workshop.Status.ENDED).exists()
+
+
 def iso(value: Any) -> str | None:
     return value.isoformat().replace("+00:00", "Z") if value else None
 

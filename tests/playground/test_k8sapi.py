@@ -67,7 +67,7 @@ def test_legacy_discovery_lists_the_resources_and_the_eviction_subresource_in_po
     assert {k: resources["pods/eviction"][k] for k in ("group", "version", "kind")} == {
         "group": "policy", "version": "v1", "kind": "Eviction"}
     groups = [g["name"] for g in get(run, "apis").json()["groups"]]
-    assert groups == ["events.k8s.io", "policy", "scheduling.k8s.io"]
+    assert groups == ["authentication.k8s.io", "authorization.k8s.io", "events.k8s.io", "policy", "scheduling.k8s.io"]
 
 
 def test_aggregated_discovery_is_answered_with_its_content_type_when_asked_for(alice: User) -> None:
@@ -172,9 +172,12 @@ def test_a_group_resource_not_found_names_its_group(alice: User) -> None:
     assert body["details"] == {"name": "nope", "group": "scheduling.k8s.io", "kind": "priorityclasses"}
 
 
-def test_a_private_run_is_forbidden_to_others_and_a_bad_token_unauthorized(alice: User) -> None:
+def test_a_private_run_is_not_found_for_others_and_a_bad_token_unauthorized(alice: User) -> None:
     run = stored_run(alice, DOCS, visibility="private")
-    assert get(run, "api/v1/pods").json()["reason"] == "Forbidden"
+    hidden = get(run, "api/v1/pods")
+    absent = Client().get(f"/k8s/runs/{run.pk + 1000}/api/v1/pods")
+    assert (hidden.status_code, hidden.json()) == (absent.status_code, absent.json())
+    assert hidden.json()["message"] == "the server could not find the requested resource"
     assert get(run, "api/v1/pods", token="pgt_wrong").status_code == 401
     _, key = accounts.create_token(alice, "kubectl")
     assert get(run, "api/v1/pods", token=key).status_code == 200
@@ -230,28 +233,31 @@ def test_server_side_apply_is_refused_as_unsupported_media() -> None:
 
 # ---- kubeconfig -----------------------------------------------------------------------------
 
-def test_the_kubeconfig_points_at_the_run_with_the_presented_token_in_the_path_over_http(alice: User) -> None:
+def test_the_kubeconfig_over_http_carries_a_new_run_credential_in_the_path(alice: User) -> None:
     import yaml
 
     run = stored_run(alice, DOCS)
     _, key = accounts.create_token(alice, "kubectl")
     response = Client().get(f"/k8s/runs/{run.pk}/kubeconfig", HTTP_AUTHORIZATION=f"Bearer {key}",
                             HTTP_ACCEPT="application/yaml")
-    assert response.status_code == 200
+    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
     config = yaml.safe_load(response.content)
-    assert config["clusters"][0]["cluster"]["server"] == f"http://testserver/k8s/runs/{run.pk}/token/{key}"
-    assert config["users"][0] == {"name": f"playground-run-{run.pk}-alice", "user": {"token": key}}
+    server = config["clusters"][0]["cluster"]["server"]
+    assert server.startswith(f"http://testserver/k8s/runs/{run.pk}/token/{accounts.RUN_CREDENTIAL_PREFIX}")
+    assert key not in server
+    assert config["users"][0] == {"name": f"playground-run-{run.pk}-alice", "user": {}}  # kubectl sends none over http
     assert config["current-context"] == f"playground-run-{run.pk}"
 
 
-def test_the_kubeconfig_over_https_sends_the_token_as_a_bearer_only(alice: User) -> None:
+def test_the_kubeconfig_over_https_sends_the_credential_as_a_bearer_only(alice: User) -> None:
     import yaml
 
     run = stored_run(alice, DOCS)
     _, key = accounts.create_token(alice, "kubectl")
-    response = Client().get(f"/k8s/runs/{run.pk}/kubeconfig", HTTP_AUTHORIZATION=f"Token {key}", secure=True)
-    assert yaml.safe_load(response.content)["clusters"][0]["cluster"]["server"] == \
-        f"https://testserver/k8s/runs/{run.pk}"
+    config = yaml.safe_load(Client().get(f"/k8s/runs/{run.pk}/kubeconfig", HTTP_AUTHORIZATION=f"Token {key}",
+                                         secure=True).content)
+    assert config["clusters"][0]["cluster"]["server"] == f"https://testserver/k8s/runs/{run.pk}"
+    assert config["users"][0]["user"]["token"].startswith(accounts.RUN_CREDENTIAL_PREFIX)
 
 
 # ---- watch ----------------------------------------------------------------------------------

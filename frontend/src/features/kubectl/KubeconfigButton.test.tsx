@@ -17,9 +17,6 @@ function serve(kubeconfigStatus = 200) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const call = { method: init.method ?? "GET", url, headers: (init.headers ?? {}) as Record<string, string> };
       calls.push(call);
-      if (call.method === "POST" && url === "/api/tokens/") {
-        return new Response(JSON.stringify({ id: 1, key: "pgt_new" }), { status: 201, headers: { "Content-Type": "application/json" } });
-      }
       if (url === "/k8s/runs/7/kubeconfig" && kubeconfigStatus === 200) {
         return new Response("apiVersion: v1\nkind: Config\n", { status: 200, headers: { "Content-Type": "application/yaml" } });
       }
@@ -47,17 +44,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-test("the owner's download creates an API token and asks for the kubeconfig with it", async () => {
+test("the owner's download asks for the kubeconfig with the session and creates no API token", async () => {
   serve();
   render(<KubeconfigButton runId={7} canControl />);
   fireEvent.click(screen.getByRole("button", { name: "Download kubeconfig" }));
   expect(await screen.findByText("kubectl --kubeconfig kubeconfig-run-7.yaml get pods -o wide")).toBeTruthy();
-  expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /api/tokens/", "GET /k8s/runs/7/kubeconfig"]);
-  expect(calls[1].headers.Authorization).toBe("Token pgt_new");
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /k8s/runs/7/kubeconfig"]);
+  expect(calls[0].headers.Authorization).toBeUndefined();
+  expect(await screen.findByText(/opens this run and its restarts only/)).toBeTruthy();
   expect(downloads).toEqual(["kubeconfig-run-7.yaml"]);
 });
 
-test("a viewer's download makes no token and says it is read-only", async () => {
+test("a viewer's download says it is read-only", async () => {
   serve();
   render(<KubeconfigButton runId={7} canControl={false} />);
   fireEvent.click(screen.getByRole("button", { name: "Download kubeconfig" }));

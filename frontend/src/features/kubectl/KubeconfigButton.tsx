@@ -25,7 +25,7 @@ export function KubeconfigButton({ runId, canControl }: Props) {
     setState("busy");
     setError(null);
     try {
-      download(file, await fetchKubeconfig(runId, canControl));
+      download(file, await fetchKubeconfig(runId));
       setState("done");
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -40,7 +40,9 @@ export function KubeconfigButton({ runId, canControl }: Props) {
       {state === "done" && (
         <p className="kubeconfig__hint">
           <code>kubectl --kubeconfig {file} get pods -o wide</code>
-          {canControl ? " (it holds a new API token, listed on your account page)" : " (read-only)"}
+          {canControl
+            ? " (its credential opens this run and its restarts only, for a day: keep the file to yourself)"
+            : " (read-only)"}
         </p>
       )}
       {error && (

@@ -1,16 +1,9 @@
-import type { components } from "@/api/schema";
 import { request } from "@/lib/api";
 
-type NewToken = components["schemas"]["NewToken"];
-
-/** The run's kubeconfig: the owner's carries a fresh API token (named after the run); a viewer's reads anonymously. */
-export async function fetchKubeconfig(runId: number, withToken: boolean): Promise<string> {
-  const headers: Record<string, string> = { Accept: "application/yaml" };
-  if (withToken) {
-    const { data } = await request<NewToken>("/api/tokens/", { method: "POST", body: { name: `kubectl run ${runId}` } });
-    headers.Authorization = `Token ${data.key}`;
-  }
-  return (await request<string>(`/k8s/runs/${runId}/kubeconfig`, { headers })).data;
+/** The run's kubeconfig, asked for with the browser session: the server puts a new credential in it that
+ * opens this run (and its restarts) only, for a day or until its workshop ends — no API token is made. */
+export async function fetchKubeconfig(runId: number): Promise<string> {
+  return (await request<string>(`/k8s/runs/${runId}/kubeconfig`, { headers: { Accept: "application/yaml" } })).data;
 }
 
 export function kubeconfigFileName(runId: number): string {
