@@ -60,12 +60,21 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     "NonResourceAttributes": {1: ("path", "string"), 2: ("verb", "string")},
     "SubjectAccessReviewStatus": {1: ("allowed", "bool"), 2: ("reason", "string"), 3: ("evaluationError", "string"),
                                   4: ("denied", "bool")},
+    "SelfSubjectRulesReview": {1: ("metadata", "ObjectMeta"), 2: ("spec", "SelfSubjectRulesReviewSpec"),
+                               3: ("status", "SubjectRulesReviewStatus")},
+    "SelfSubjectRulesReviewSpec": {1: ("namespace", "string")},
+    "SubjectRulesReviewStatus": {1: ("resourceRules", "[]ResourceRule"), 2: ("nonResourceRules", "[]NonResourceRule"),
+                                 3: ("incomplete", "bool"), 4: ("evaluationError", "string")},
+    "ResourceRule": {1: ("verbs", "[]string"), 2: ("apiGroups", "[]string"), 3: ("resources", "[]string"),
+                     4: ("resourceNames", "[]string")},
+    "NonResourceRule": {1: ("verbs", "[]string"), 2: ("nonResourceURLs", "[]string")},
     # api/authentication/v1/generated.proto (kubectl auth whoami: all but the metadata is the answer's)
     "SelfSubjectReview": {1: ("metadata", "ObjectMeta"), 2: ("status", "SelfSubjectReviewStatus")},
     "SelfSubjectReviewStatus": {1: ("userInfo", "UserInfo")},
     "UserInfo": {1: ("username", "string"), 2: ("uid", "string"), 3: ("groups", "[]string")},
 }
-KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget", "SelfSubjectAccessReview", "SelfSubjectReview")  # the kinds whose messages SCHEMAS describes whole
+KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget", "SelfSubjectAccessReview", "SelfSubjectRulesReview",
+         "SelfSubjectReview")  # the kinds whose messages SCHEMAS describes whole
 
 
 def _invalid(why: str) -> st.ApiError:

@@ -61,6 +61,8 @@ REVIEWS: tuple[Resource, ...] = (
              ("create",)),
     Resource("authorization.k8s.io", "v1", "selfsubjectaccessreviews", "selfsubjectaccessreview",
              "SelfSubjectAccessReview", False, ("create",)),
+    Resource("authorization.k8s.io", "v1", "selfsubjectrulesreviews", "selfsubjectrulesreview",
+             "SelfSubjectRulesReview", False, ("create",)),
 )
 DISCOVERED_GROUPS: tuple[str, ...] = ("authentication.k8s.io", "authorization.k8s.io", *GROUPS)
 

@@ -1,9 +1,10 @@
-"""The caller asking about itself: SelfSubjectAccessReview (`kubectl auth can-i`) and SelfSubjectReview
-(`kubectl auth whoami`), answered from the run's permissions as RBAC would answer them.
+"""The caller asking about itself: SelfSubjectAccessReview (`kubectl auth can-i`), SelfSubjectRulesReview
+(`kubectl auth can-i --list`) and SelfSubjectReview (`kubectl auth whoami`), answered from the run's
+permissions written as RBAC rules and evaluated as RBAC evaluates them.
 
-A run's RBAC, in Kubernetes terms: its owner is bound to cluster-admin; whoever may read the run to
-`view`-like get/list/watch of everything; everyone who reaches the API may create these two reviews
-(upstream's system:basic-user). A caller who may not read the run never gets here (views._run: 404).
+A run's RBAC, in Kubernetes terms: its owner is bound to cluster-admin; whoever may read the run to get,
+list and watch everything; everyone who reaches the API to upstream's system:basic-user (create the self
+reviews). A caller who may not read the run never gets here (views._run: 404).
 """
 from __future__ import annotations
 
@@ -18,15 +19,41 @@ from playground.k8sapi.options import dry_run
 from playground.k8sapi.resources import Resource
 from playground.runs import selectors
 
-READ_VERBS = ("get", "list", "watch")
-SELF_REVIEWS = {("authorization.k8s.io", "selfsubjectaccessreviews"), ("authorization.k8s.io", "selfsubjectrulesreviews"),
-                ("authentication.k8s.io", "selfsubjectreviews")}
+Rule = dict[str, list[str]]
+BASIC_USER: list[Rule] = [  # plugin/pkg/auth/authorizer/rbac/bootstrappolicy: system:basic-user
+    {"verbs": ["create"], "apiGroups": ["authorization.k8s.io"],
+     "resources": ["selfsubjectaccessreviews", "selfsubjectrulesreviews"]},
+    {"verbs": ["create"], "apiGroups": ["authentication.k8s.io"], "resources": ["selfsubjectreviews"]},
+]
+READER: list[Rule] = [{"verbs": ["get", "list", "watch"], "apiGroups": ["*"], "resources": ["*"]}]
+ADMIN: list[Rule] = [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}]
 
 
-def allowed(call: Call, verb: str, group: str = "", resource: str = "") -> bool:
-    if verb == "create" and (group, resource) in SELF_REVIEWS:
-        return True
-    return verb in READ_VERBS or selectors.can_control(call.user, call.run)
+def resource_rules(call: Call) -> list[Rule]:
+    return (ADMIN if selectors.can_control(call.user, call.run) else READER) + BASIC_USER
+
+
+def non_resource_rules(call: Call) -> list[Rule]:
+    verbs = ["*"] if selectors.can_control(call.user, call.run) else ["get"]
+    return [{"verbs": verbs, "nonResourceURLs": ["*"]}]
+
+
+def _covers(values: list[str], wanted: str) -> bool:
+    return "*" in values or wanted in values
+
+
+def _url_covers(urls: list[str], path: str) -> bool:
+    """NonResourceURLMatches (pkg/apis/rbac/v1/evaluation_helpers.go): exact, or a prefix ending in *."""
+    return any(url == path or (url.endswith("*") and path.startswith(url[:-1])) for url in urls)
+
+
+def allowed(call: Call, verb: str, group: str, resource: str) -> bool:
+    return any(_covers(r["verbs"], verb) and _covers(r["apiGroups"], group) and _covers(r["resources"], resource)
+               for r in resource_rules(call))
+
+
+def allowed_url(call: Call, verb: str, path: str) -> bool:
+    return any(_covers(r["verbs"], verb) and _url_covers(r["nonResourceURLs"], path) for r in non_resource_rules(call))
 
 
 def handle(call: Call, review: Resource) -> HttpResponse:
@@ -36,6 +63,10 @@ def handle(call: Call, review: Resource) -> HttpResponse:
     dry_run(call.query.getlist("dryRun"), "CreateOptions")  # validated as for any create; a review stores nothing
     if review.kind == "SelfSubjectReview":
         return respond(_envelope(review, body, {"userInfo": user_info(call)}), 201)
+    if review.kind == "SelfSubjectRulesReview":
+        status = {"resourceRules": resource_rules(call), "nonResourceRules": non_resource_rules(call),
+                  "incomplete": False}
+        return respond(_envelope(review, body, status), 201)
     return respond(_envelope(review, body, _access(call, body.get("spec") or {})), 201)
 
 
@@ -65,7 +96,7 @@ def _access(call: Call, spec: dict[str, Any]) -> dict[str, Any]:
     verb = str(attributes.get("verb") or "")
     if resource is not None:
         return {"allowed": allowed(call, verb, str(attributes.get("group") or ""), str(attributes.get("resource") or ""))}
-    return {"allowed": allowed(call, verb)}
+    return {"allowed": allowed_url(call, verb, str(attributes.get("path") or ""))}
 
 
 def _attributes(value: Any) -> dict[str, Any]:

@@ -67,6 +67,9 @@ def test_auth_can_i_answers_the_owner_and_a_reader(run_api: RunApi, tmp_path: Pa
     assert reader.kubectl("auth", "can-i", "list", "nodes").stdout.strip() == "yes"
     refused = reader.kubectl("auth", "can-i", "delete", "pods", check=False)
     assert (refused.returncode, refused.stdout.strip()) == (1, "no")
+    rules = [line.split() for line in reader.kubectl("auth", "can-i", "--list").stdout.splitlines()]
+    assert ["*.*", "[]", "[]", "[get", "list", "watch]"] in rules
+    assert ["selfsubjectreviews.authentication.k8s.io", "[]", "[]", "[create]"] in rules
     denied = reader.kubectl("delete", "pod", "guarded", check=False)
     username = reader.api.call("GET", "/api/me")["username"]
     assert denied.stderr.strip() == (f'Error from server (Forbidden): pods "guarded" is forbidden: User "{username}" '

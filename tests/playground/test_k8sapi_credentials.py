@@ -89,7 +89,7 @@ def test_the_credential_ends_with_its_workshop(alice: User) -> None:
 
 
 def review(run: Run, key: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
-    group = "authorization.k8s.io" if body["kind"] == "SelfSubjectAccessReview" else "authentication.k8s.io"
+    group = "authentication.k8s.io" if body["kind"] == "SelfSubjectReview" else "authorization.k8s.io"
     response = Client().post(f"/k8s/runs/{run.pk}/token/{key}/apis/{group}/v1/{str(body['kind']).lower()}s",
                              json.dumps(body), content_type="application/json")
     return response.status_code, response.json()
@@ -112,6 +112,18 @@ def test_can_i_answers_the_owner_and_a_reader_as_rbac_would(alice: User) -> None
     assert (code, body["message"]) == (422, (
         'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: spec: Invalid value: null: exactly one of '
         "nonResourceAttributes or resourceAttributes must be specified"))
+
+
+def test_the_rules_review_lists_what_a_reader_may_do(alice: User) -> None:
+    run = stored_run(alice, DOCS)
+    reader = download(User.objects.create_user("bob"), run)
+    code, body = review(run, reader, {"kind": "SelfSubjectRulesReview", "spec": {"namespace": "default"}})
+    assert code == 201 and body["status"]["incomplete"] is False  # type: ignore[index]
+    assert body["status"]["resourceRules"][0] == {  # type: ignore[index]
+        "verbs": ["get", "list", "watch"], "apiGroups": ["*"], "resources": ["*"]}
+    non_resource = {"kind": "SelfSubjectAccessReview", "spec": {"nonResourceAttributes": {"path": "/version",
+                                                                                          "verb": "get"}}}
+    assert review(run, reader, non_resource)[1]["status"] == {"allowed": True}
 
 
 def test_whoami_names_the_user_and_anonymous(alice: User) -> None:
