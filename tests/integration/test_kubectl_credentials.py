@@ -105,5 +105,7 @@ def test_no_credential_reaches_a_log_line(run_api: RunApi, live_logs: Path) -> N
     key = key_of(run_api.kubeconfig)
     run_api.kubectl("get", "pod", "no-such-pod", check=False)  # a 404: django.request logs its path
     logs = "".join(path.read_text(errors="replace") for path in live_logs.glob("*.log"))
-    assert f"/k8s/runs/{run_api.run_id}/token/[redacted]/api/v1/namespaces/default/pods" in logs
+    path = f"/k8s/runs/{run_api.run_id}/token/[redacted]/api/v1/namespaces/default/pods/no-such-pod"
+    assert f'"GET {path} HTTP/1.1" 404' in logs  # uvicorn's access log
+    assert f"Not Found: {path}" in logs  # django.request
     assert key not in logs and key[4:] not in logs
