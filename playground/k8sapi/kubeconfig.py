@@ -37,7 +37,7 @@ class BearerTokenAuthentication(BaseAuthentication):
 
 def server_path(run_id: int, key: str | None, secure: bool) -> str:
     """kubectl sends credentials over TLS only (kubernetes/kubectl#744): over plain http the key rides
-    in the path instead, which the API accepts like a bearer token (and logs.redact hides)."""
+    in the path instead, which the API accepts like a bearer token (and redact.py keeps out of the logs)."""
     if key and not secure:
         return f"/k8s/runs/{run_id}/token/{key}"
     return f"/k8s/runs/{run_id}"
