@@ -27,8 +27,8 @@ def api(request: HttpRequest, run_id: str, path: str | None = None, token: str |
 
 
 def _run(run_id: int, caller: auth.Caller) -> Run:
-    """A run the caller may not read is answered as one that does not exist (404, not 403), as the
-    apiserver hides what RBAC does not let one see; a run credential's URL follows the run's restarts."""
+    """A run the caller may not read is answered as one that does not exist (404, not 403): whether a
+    private run exists is not told to those who may not see it. A run credential's URL follows restarts."""
     if caller.credential_run is not None:
         run_id = _latest_restart(caller.credential_run, run_id)
     run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
