@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from playground import local_postgres
 from scripts import postgres_local, processes, redis_local, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +53,8 @@ def start_web(env: dict[str, str], children: dict[str, subprocess.Popen[bytes]])
         listener = processes.listening_socket(host, port)
     except OSError as exc:
         raise NotConfigured(f"Cannot listen on {host}:{port} ({exc.strerror}).") from None
+    # WhiteNoise's STATIC_ROOT (settings): scripts.prepare makes it, but only on the host it ran on.
+    (local_postgres.run_dir() / "staticfiles").mkdir(parents=True, exist_ok=True)
     with listener:
         children["web"] = processes.start(web_command(listener.fileno(), env), env=env, cwd=ROOT,
                                           pass_fds=[listener.fileno()])
