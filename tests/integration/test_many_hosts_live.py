@@ -52,7 +52,7 @@ SLOWER = float(os.environ.get("MANY_HOSTS_SLOWER", "1"))
 # (lesson number, speed): each run lasts about 40 wall seconds (× SLOWER), past both kills.
 LESSONS = [(9, 5.0 / SLOWER), (13, 2.5 / SLOWER)]
 SHORT_LEASE = {"RUNS_LEASE_SECONDS": "3", "RUNS_HEARTBEAT_SECONDS": "0.5", "RUNS_WATCHDOG_SECONDS": "1"}
-HOSTS = {"services": 10, "web1": 21, "web2": 22, "lb": 30, "worker1": 41, "worker2": 42}
+HOSTS = {"services": 10, "web1": 21, "web2": 22, "lb": 30, "worker1": 41, "worker2": 42, "worker3": 43}
 
 
 def ip(*args: str) -> subprocess.CompletedProcess[str]:
@@ -166,6 +166,22 @@ class Class:
         self.started.append(proc)
         return proc
 
+    def start_worker(self, host: str) -> subprocess.Popen[bytes]:
+        return self.start(host, host, [sys.executable, "-m", "scripts.host", "worker"])
+
+    def cpu_seconds(self, host: str) -> float:
+        """CPU time used so far by the processes in the host's namespace and their reaped children
+        (/proc/<pid>/stat: PostgreSQL's backends end with their connections)."""
+        ticks = 0
+        for pid in self.net.pids(host):
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
 
 def start_postgres(net: Network, folder: Path, logs: Path) -> tuple[subprocess.Popen[bytes], str]:
     """make run's PostgreSQL binaries (scripts/postgres_local.py), listening on the services host's address."""
@@ -247,7 +263,7 @@ def a_class(network: Network, services_dir: Path, tmp_path: Path, live_logs: Pat
             cls.start(web, web, [sys.executable, "-m", "scripts.host", "web"],
                       {**env, "HOST": network.address(web), "PORT": "8000"})
         for worker in ("worker1", "worker2"):
-            cls.start(worker, worker, [sys.executable, "-m", "scripts.host", "worker"])
+            cls.start_worker(worker)
         for web in ("web1", "web2"):
             url = f"http://{network.address(web)}:8000/healthz"
             assert processes.wait_for_http(url, cls.started[-1], timeout=90), tail(logs / f"{web}.log")
@@ -370,6 +386,9 @@ def figure(name: str, seconds: float) -> None:
 
 def test_a_class_on_two_web_and_two_worker_hosts_survives_losing_one_of_each(a_class: Class) -> None:
     cls = a_class
+    apps = ["web1", "web2", "worker1", "worker2", "services"]
+    booted = {host: cls.cpu_seconds(host) for host in apps}
+    used: dict[str, float] = {}  # CPU seconds each host spent on the class
     lesson_slug.cache_clear()
     for number, _ in LESSONS:
         lesson_slug(number)  # read once, not by every guest thread
@@ -392,16 +411,19 @@ def test_a_class_on_two_web_and_two_worker_hosts_survives_losing_one_of_each(a_c
     holders = poll(lambda: (h := holders_by_host(cls, ids, workers)) and all(h.values()) and h, 60 * SLOWER,
                    "every run to be held by a worker host")
     assert set(holders.values()) == set(workers), holders  # the class is spread over both
+    used["worker1"] = cls.cpu_seconds("worker1") - booted["worker1"]
     cls.net.kill_host("worker1")
     killed = time.monotonic()
     moved = [run_id for run_id, host in holders.items() if host == "worker1"]
     poll(lambda: all(holders_by_host(cls, moved, ["worker2"]).values()), 30 * SLOWER, "worker2 to take worker1's runs")
     figure(f"worker2 holds the {len(moved)} runs of the killed worker1", time.monotonic() - killed)
+    cls.start_worker("worker3")  # a host added mid-class: it boots while the class goes on
 
     by_host = {web: [w for w in watchers if w.hosts[-1] == web and not w.done] for web in ("web1", "web2")}
     doomed = max(by_host, key=lambda web: len(by_host[web]))
     cut_off = by_host[doomed]
     assert cut_off, "every run finished before the web host was killed"
+    used[doomed] = cls.cpu_seconds(doomed) - booted[doomed]
     cls.net.kill_host(doomed)
     killed = time.monotonic()
     poll(lambda: all(len(w.hosts) >= 2 or w.done for w in cut_off), 30 * SLOWER, "the cut-off viewers to reconnect")
@@ -409,6 +431,7 @@ def test_a_class_on_two_web_and_two_worker_hosts_survives_losing_one_of_each(a_c
 
     for api, run_id in zip(guests, ids, strict=True):
         assert finished(api, run_id, time.monotonic() + 60 * SLOWER), f"run {run_id} did not finish"
+    used |= {host: cls.cpu_seconds(host) - booted[host] for host in apps if host not in used}
     for watcher in watchers:
         watcher.join(timeout=max(1.0, deadline - time.monotonic()))
     for api, run_id, watcher in zip(guests, ids, watchers, strict=True):
@@ -419,3 +442,28 @@ def test_a_class_on_two_web_and_two_worker_hosts_survives_losing_one_of_each(a_c
         assert watcher.events == stored, f"run {run_id}: the viewer missed or doubled events"
     for watcher in cut_off:  # reconnected through the load balancer to the web host left
         assert watcher.hosts[-1] != doomed and len(watcher.hosts) >= 2, watcher.hosts
+    sizing(used, [api.stored_events(run_id)[-1]["t"] / api.call("GET", f"/api/runs/{run_id}/")["speed"]
+                  for api, run_id in zip(guests, ids, strict=True)])
+
+    # The worker host added mid-class takes new runs: started one after another, one lands on it.
+    for i, api in enumerate(guests[:10]):
+        run_id = start_lesson_run(api, *LESSONS[i % len(LESSONS)])["id"]
+        host = poll(lambda new=run_id: holders_by_host(cls, [new], ["worker2", "worker3"])[new], 60, "a worker to take it")
+        api.command(run_id, {"type": "stop"})
+        if host == "worker3":
+            break
+    else:
+        pytest.fail("worker3, added mid-class, took none of 10 new runs")
+
+
+def sizing(used: dict[str, float], run_seconds: list[float]) -> None:
+    """CPU per running student run and per follower, from what the class cost each kind of host
+    (kills, takeovers and reconnections included: an upper bound)."""
+    busy = sum(run_seconds)  # run-seconds: each run watched by one viewer all along
+    worker = sum(v for h, v in used.items() if h.startswith("worker")) / busy
+    web = sum(v for h, v in used.items() if h.startswith("web")) / busy
+    services = used["services"] / busy
+    print(f"[many hosts, {GUESTS} guests] CPU used: " + ", ".join(f"{h} {v:.1f} s" for h, v in sorted(used.items()))
+          + f"; {busy:.0f} run-seconds: a running run {worker:.4f} of a worker core ({1 / worker:.0f} per core), "
+          f"a follower {web:.4f} of a web core ({1 / web:.0f} per core), a student {services:.4f} of a services "
+          f"core ({1 / services:.0f} per core)", flush=True)
