@@ -40,6 +40,7 @@ from playground.lessons.tooling import load_lessons
 from playground.runs import replay
 from playground.runs.models import RunCommand
 from scripts import postgres_local, processes
+from tests.integration.test_reach_live import ip, must
 from tests.integration.test_runs_engine_live import poll
 from tests.integration.test_runs_live import Api, lease_holder_pid
 from tests.live import ROOT, tail
@@ -53,14 +54,6 @@ SLOWER = float(os.environ.get("MANY_HOSTS_SLOWER", "1"))
 LESSONS = [(9, 5.0 / SLOWER), (13, 2.5 / SLOWER)]
 SHORT_LEASE = {"RUNS_LEASE_SECONDS": "3", "RUNS_HEARTBEAT_SECONDS": "0.5", "RUNS_WATCHDOG_SECONDS": "1"}
 HOSTS = {"services": 10, "web1": 21, "web2": 22, "lb": 30, "worker1": 41, "worker2": 42, "worker3": 43}
-
-
-def ip(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["ip", *args], capture_output=True, text=True, timeout=10, check=False)
-
-
-def must(result: subprocess.CompletedProcess[str]) -> None:
-    assert result.returncode == 0, f"{result.args}: {result.stderr}"
 
 
 def free_subnet() -> ipaddress.IPv4Network:
