@@ -513,6 +513,19 @@ def find_event(trigger: Trigger, events: Sequence[Mapping[str, Any]]) -> Mapping
     return None
 
 
+def step_seqs(steps: Sequence[Step], events: Sequence[Mapping[str, Any]]) -> list[int | None]:
+    """Each step's event seq among ``events`` (None: not happened yet)."""
+    found = (find_event(step.at, events) for step in steps)
+    return [int(e["seq"]) if e is not None else None for e in found]
+
+
+def step_at(seqs: Sequence[int | None], seq: int) -> int:
+    """The lesson step (1-based; 0 before the first) a view held at event ``seq`` shows: the steps
+    whose event it has reached. The one rule for the class and its instructor (and the browser's
+    stepAt in features/lessons/steps.ts)."""
+    return sum(1 for s in seqs if s is not None and s <= seq)
+
+
 def _field(event: Mapping[str, Any], key: str) -> Any:
     value = event.get(key)
     if isinstance(value, dict):
