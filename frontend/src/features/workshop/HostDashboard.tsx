@@ -55,9 +55,7 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
         <button type="button" disabled={!open} onClick={() => act(() => setLocked(code, !workshop.locked))} aria-pressed={workshop.locked}>
           {workshop.locked ? "Unlock students' controls" : "Lock students' controls"}
         </button>
-        <button type="button" className="button--danger" disabled={!open} onClick={() => act(() => endWorkshop(code))}>
-          End the workshop
-        </button>
+        <EndButton disabled={!open} onEnd={() => act(() => endWorkshop(code))} />
         <a href={exportUrl(code, "csv")} download>
           Export results (CSV)
         </a>
@@ -103,6 +101,28 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
         </p>
       )}
     </section>
+  );
+}
+
+/** Ending cannot be undone (joins, answers and moves are refused after): it asks first. */
+function EndButton({ disabled, onEnd }: { disabled: boolean; onEnd(): void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className="button--danger" disabled={disabled} onClick={() => setAsking(true)}>
+        End the workshop
+      </button>
+    );
+  return (
+    <span role="group" aria-label="Confirm ending the workshop">
+      End it for everyone? Joins, answers and moves stop; results stay for export.{" "}
+      <button type="button" className="button--danger" autoFocus onClick={() => { setAsking(false); onEnd(); }}>
+        Yes, end the workshop
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep it open
+      </button>
+    </span>
   );
 }
 
