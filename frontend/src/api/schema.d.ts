@@ -1689,6 +1689,8 @@ export interface components {
                 criterion?: "onlyCandidate" | "fewestPDBViolations" | "lowestHighestPriority" | "smallestPrioritySum" | "fewestVictims" | "latestStartTime" | "random";
                 result?: string;
             } | unknown | unknown;
+            /** @description The step (1-based) at which it is asked; its answer is on screen by then. */
+            askAt: number;
         };
         QuestionView: {
             key: string;

@@ -103,6 +103,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
         </p>
       )}
       {showQuestions && lesson.questions.map((q, i) => {
+        if (q.askAt > progress.current + 1) return null;  // asked at its step, once its answer is on screen
         const shown = revealed(revealSeqs[i], seq);
         const picked = answers[q.id] ?? "";
         return (

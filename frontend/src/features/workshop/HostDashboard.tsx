@@ -9,7 +9,7 @@ import { LessonSelect, type LessonChoice } from "./LessonSelect";
 interface Props {
   state: WorkshopState;
   /** The lesson's predict-then-reveal questions the instructor can put to the class. */
-  lessonQuestions: readonly { id: string; prompt: string }[];
+  lessonQuestions: readonly { id: string; prompt: string; askAt: number }[];
   lessons: readonly LessonChoice[];
 }
 
@@ -72,7 +72,9 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
             const q = state.questions.find((x) => x.key === lq.id);
             return (
               <div key={lq.id} className="question" role="group" aria-label={`Question ${lq.id}`}>
-                <p>{lq.prompt}</p>
+                <p>
+                  {lq.prompt} <span className="muted">(ask at step {lq.askAt})</span>
+                </p>
                 {!q ? (
                   <button type="button" disabled={!open} onClick={() => act(() => askQuestion(code, lq.id))}>
                     Ask the class
