@@ -9,6 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.exceptions import NotFound
 
 from playground import reach
+from playground.lessons import selectors as lessons
+from playground.lessons import tooling
+from playground.runs import selectors as runs
+from playground.runs.models import Run
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
@@ -131,10 +135,29 @@ EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "lesson", "q
                   "correct", "correct_answer", "answered_at"]
 
 
-def current_step(participant: Participant, workshop: Workshop) -> int | None:
+def lesson_step(run: Run, seq: int | None) -> int | None:
+    """The lesson step the class reads at event ``seq`` (None: live, the run's last event), computed
+    here from the run's events so every screen shows the same one; None for a run of no lesson."""
+    variant = lessons.variant_of(run.lesson, run.scenario_slug)
+    if variant is None:
+        return None
+    upto = run.last_seq if seq is None else min(seq, run.last_seq)
+    events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
+    return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
+
+
+def class_step(workshop: Workshop) -> int | None:
+    """The step on every following screen now: a live class reads it at the run's latest event."""
+    position = workshop.position or {}
+    if position.get("seq") is not None or position.get("view") != "run":
+        return position.get("step")
+    run = Run.objects.filter(pk=position.get("runId")).first()
+    return lesson_step(run, None) if run is not None else None
+
+
+def current_step(participant: Participant, class_step: int | None) -> int | None:
     """The step on the student's screen: the class's while following, their own run's otherwise."""
-    following = participant.mode == Participant.Mode.FOLLOWING
-    return (workshop.position or {}).get("step") if following else participant.step
+    return class_step if participant.mode == Participant.Mode.FOLLOWING else participant.step
 
 
 def export_rows(workshop: Workshop) -> list[dict[str, Any]]:
@@ -142,10 +165,10 @@ def export_rows(workshop: Workshop) -> list[dict[str, Any]]:
     question leaves answer empty)."""
     questions = list(Question.objects.filter(workshop=workshop))
     answers = {(a.participant_id, a.question_id): a for a in Answer.objects.filter(question__workshop=workshop)}
-    rows = []
+    rows, step = [], class_step(workshop)
     for p in Participant.objects.filter(workshop=workshop):
         base = {"name": p.name, "joined_at": iso(p.joined_at), "connected": p.connections > 0, "mode": p.mode,
-                "step": current_step(p, workshop)}
+                "step": current_step(p, step)}
         for q in questions or [None]:
             a = answers.get((p.pk, q.pk)) if q is not None else None
             rows.append({**base, "lesson": q.lesson if q else workshop.lesson, "question": q.key if q else "",

@@ -17,7 +17,6 @@ from rest_framework.exceptions import PermissionDenied
 from playground.accounts import services as accounts
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
-from playground.lessons import tooling
 from playground.runs import forks
 from playground.runs import selectors as runs
 from playground.runs import services as run_services
@@ -166,18 +165,7 @@ def _position(user: User, body: Any) -> dict[str, Any]:
         raise bad("position.seq", "must be null or an integer ≥ 0", seq)
     compare = _compare_pair(user, body["compare"]) if body.get("compare") is not None else None
     view = "compare" if compare else "run"
-    return {"view": view, "runId": run_id, "seq": seq, "step": lesson_step(run, seq), "compare": compare}
-
-
-def lesson_step(run: Run, seq: int | None) -> int | None:
-    """The lesson step the class reads at event ``seq`` (None: live, the run's last event), computed
-    here from the run's events so every screen shows the same one; None for a run of no lesson."""
-    variant = lessons.variant_of(run.lesson, run.scenario_slug)
-    if variant is None:
-        return None
-    upto = run.last_seq if seq is None else min(seq, run.last_seq)
-    events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
-    return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
+    return {"view": view, "runId": run_id, "seq": seq, "step": selectors.lesson_step(run, seq), "compare": compare}
 
 
 def _store_position(workshop: Workshop, position: dict[str, Any]) -> Workshop:

@@ -151,6 +151,15 @@ def test_the_csv_export_names_the_lesson_the_current_step_and_defuses_formulas()
                      ("minimal-victims-and-reprieve", "victim", "default/analytics-mid", "True", "3")]
 
 
+def test_a_class_following_live_is_exported_at_the_step_of_the_run_s_latest_event() -> None:
+    teacher = instructor_client()
+    workshop = new_workshop(teacher)
+    lesson_run_events(workshop["runId"], LESSON)  # the class's position stays live (seq null)
+    student(workshop["code"], "Ida")
+    rows = list(csv.DictReader(io.StringIO(teacher.get(f"/api/workshops/{workshop['code']}/export.csv").content.decode())))
+    assert [(r["name"], r["lesson"], r["step"]) for r in rows] == [("Ida", LESSON, "7")]
+
+
 @pytest.mark.parametrize("cell, written", [
     pytest.param("\tcmd", "'\tcmd", id="a leading tab is quoted"),
     pytest.param("\rcmd", "'\rcmd", id="a leading carriage return is quoted"),

@@ -148,6 +148,7 @@ class HostView {
 
   /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
   receive(seq: number | null): void {
+    this.sync();  // a move of ours the store has not announced yet is published first, not undone
     const { adopt, pending } = adoptable(this.pending, seq);
     this.pending = pending;
     if (!adopt) return;
