@@ -22,7 +22,7 @@ def number_duplicate_names(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('runs', '0007_run_pool'),
+        ('runs', '0008_run_pool'),
         ('workshops', '0001_workshops'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('runs', '0006_run_bulk_lane'),
+        ('runs', '0007_manifests_as_json_text'),
     ]
 
     operations = [
