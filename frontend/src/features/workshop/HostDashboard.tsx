@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
-import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLocked } from "./api";
+import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLocked, stopRun } from "./api";
 import { onlyThisMachine, type WorkshopState } from "./state";
 import { TallyBars } from "./TallyBars";
 import { LessonSelect, type LessonChoice } from "./LessonSelect";
@@ -16,15 +16,19 @@ interface Props {
 /** The instructor's dashboard: join code, class controls, predictions with live tallies, roster. */
 export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
   const [error, setError] = useState<string | null>(null);
+  // A refusal for too many active runs names them: offer to stop each.
+  const [holding, setHolding] = useState<number[]>([]);
   const workshop = state.workshop;
   if (!workshop) return <p>Connecting to the workshop…</p>;
   const code = workshop.code;
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
+    setHolding([]);
     try {
       await fn();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
+      setHolding(e instanceof ApiError ? e.errors.flatMap((x) => x.runs ?? []) : []);
     }
   };
   const open = workshop.status === "open";
@@ -102,6 +106,11 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
           {error}
         </p>
       )}
+      {holding.map((id) => (
+        <button key={id} type="button" onClick={() => act(() => stopRun(id))}>
+          Stop run {id}
+        </button>
+      ))}
     </section>
   );
 }
