@@ -1,7 +1,8 @@
 """A whole session in Chromium: an instructor and three students (separate browser contexts); three
 lessons pushed one after another, each asked, answered and revealed with a fresh tally; the
 instructor reloads mid-lesson and every screen stays on its step; "Try it myself" opens at the
-class's step and Play moves it; the CSV export has every lesson's answers, safely."""
+class's step and Play moves it; a student on a 390 px phone does not scroll sideways; the CSV
+export has every lesson's answers, safely."""
 from __future__ import annotations
 
 import csv
@@ -89,6 +90,24 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
         expect(page.get_by_role("button", name="▶ Play")).to_have_count(0)
         expect(page.get_by_role("button", name=re.compile("kubeconfig", re.IGNORECASE))).to_have_count(0)
 
+    # A student on a phone: no horizontal scroll, the map before the lesson.
+    phone = contexts[0].browser.new_context(  # type: ignore[union-attr]
+        base_url=host.url.split("/w/")[0], viewport={"width": 390, "height": 844})
+    small = phone.new_page()
+    small.goto(f"/w/{code}")
+    small.get_by_label(re.compile("^Your name")).fill("Pho")
+    small.get_by_role("button", name="Join the workshop").click()
+    on_step(small, 2, 1, 7)
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
+    small.reload()  # a fresh page: the first Tab reaches the skip link
+    on_step(small, 2, 1, 7)
+    small.keyboard.press("Tab")
+    expect(small.get_by_role("link", name="Skip to the content")).to_be_focused()
+    map_top = small.get_by_role("region", name=re.compile(r"^Cluster")).bounding_box()
+    lesson_top = lesson_panel(small, 2).bounding_box()
+    assert map_top and lesson_top and map_top["y"] < lesson_top["y"]
+    phone.close()
+
     # Lesson 2.
     predict(host, students, "victim", ["default/batch-1", "default/batch-1", "default/web-1"], "default/batch-1")
 
@@ -118,8 +137,15 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     on_step(ada, 3, 3, 4)
     opened = event_shown(ada)  # the class's event (and the fork's run.status events after it)
     assert seq <= opened < seq + 3
-    ada.get_by_role("button", name="▶ Play").click()
+    ada.get_by_role("button", name="▶ Play").focus()
+    ada.keyboard.press("Enter")  # from the keyboard: the focus stays on the control pressed
     on_step(ada, 3, 4, 4)
+    assert ada.evaluate("document.activeElement.textContent") in ("▶ Play", "Pause")
+    ada.keyboard.press("?")
+    help_dialog = ada.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(help_dialog.get_by_role("button", name="Close")).to_be_focused()
+    ada.keyboard.press("Escape")
+    expect(help_dialog).to_have_count(0)
     assert event_shown(ada) > opened
     for page in students[1:]:
         on_step(page, 3, 3, 4)  # the class did not move
@@ -132,7 +158,7 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
 
     exported = host.request.get(f"/api/workshops/{code}/export.csv").text()
     rows = list(csv.DictReader(io.StringIO(exported)))
-    assert {r["name"] for r in rows} == {"Ada", "'=Bea", "Cyd"}
+    assert {r["name"] for r in rows} == {"Ada", "'=Bea", "Cyd", "Pho"}
     answers = {(r["name"], r["lesson"], r["question"]): (r["answer"], r["correct"]) for r in rows}
     assert answers[("'=Bea", "basic-preemption", "victim")] == ("default/batch-1", "True")
     assert answers[("'=Bea", "minimal-victims-and-reprieve", "victim")] == ("default/cache-low", "False")

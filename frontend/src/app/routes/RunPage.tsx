@@ -116,7 +116,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
   }, [store, send]);
 
   return (
-    <div className="run-page">
+    <div className={following ? "run-page run-page--following" : "run-page"}>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <header className="run-head">
         <h1>

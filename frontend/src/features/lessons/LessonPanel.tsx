@@ -84,12 +84,16 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
           Lesson {lesson.number}: {lesson.title}
         </h2>
         <div className="lesson__nav">
-          <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
-            Previous step
-          </button>
-          <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
-            {last ? "Go live" : "Next step"}
-          </button>
+          {!following && (
+            <>
+              <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
+                Previous step
+              </button>
+              <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
+                {last ? "Go live" : "Next step"}
+              </button>
+            </>
+          )}
           <span className="muted">
             Step {Math.max(progress.current + 1, 0)} of {total}
           </span>
