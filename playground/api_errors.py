@@ -1,6 +1,6 @@
 """The one JSON error envelope for every 4xx from the API, and the DRF exception handler.
 
-    {"message": "<one sentence>", "errors": [{"field", "value"?, "message", "document"?, "kind"?, "name"?}]}
+    {"message": "<one sentence>", "errors": [{"field", "value"?, "message", "document"?, "kind"?, "name"?, "runs"?}]}
 
 (camelCase like every JSON key of the API; 412 adds "currentVersion", 429 comes with Retry-After.)
 
@@ -68,6 +68,8 @@ class ErrorItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
     document = serializers.IntegerField(required=False)
     kind = serializers.CharField(required=False)
     name = serializers.CharField(required=False)
+    runs = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                 help_text="on 429: the active runs that hold the slots (stop one to start another)")
 
 
 class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]

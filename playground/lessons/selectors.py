@@ -53,3 +53,11 @@ def scenario_slug(lesson: Lesson, variant: Variant) -> str:
     if len(lesson.variants) == 1:
         return f"lesson{lesson.number:02d}"
     return f"ls{lesson.number:02d}v{lesson.variants.index(variant) + 1:02d}"
+
+
+def variant_of(slug: str, scenario: str) -> Variant | None:
+    """The variant of lesson ``slug`` whose scenario is ``scenario`` (what a lesson's run runs)."""
+    lesson = find_lesson(slug) if slug else None
+    if lesson is None:
+        return None
+    return next((v for v in lesson.variants if scenario_slug(lesson, v) == scenario), None)

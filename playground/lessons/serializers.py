@@ -29,6 +29,7 @@ class QuestionSerializer(serializers.Serializer):
     answer = serializers.CharField(help_text="A node name, or a pod key '<namespace>/<name>'.")
     explanation = serializers.CharField()
     revealAt = TriggerField(source="reveal_at")
+    askAt = serializers.IntegerField(source="ask_at", help_text="The step (1-based) at which it is asked; its answer is on screen by then.")
 
 
 @extend_schema_field({"type": "object", "description": "A run command, e.g. {type: add_pod, manifest: {...}}."})

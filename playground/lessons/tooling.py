@@ -59,6 +59,7 @@ class Question:
     answer: str  # node name, or pod key "<namespace>/<name>"
     explanation: str
     reveal_at: Trigger
+    ask_at: int = 1  # the step (1-based) at which the class is asked: its answer is on screen by then
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,7 @@ def _step(data: Any, file: str, path: str) -> Step:
 
 
 def _question(data: Any, file: str, path: str) -> Question:
-    r = _Reader(data, file, path, ("id", "prompt", "kind", "answer", "explanation", "revealAt"))
+    r = _Reader(data, file, path, ("id", "prompt", "kind", "answer", "explanation", "revealAt", "askAt"))
     qid = r.text("id")
     if not _ID_RE.match(qid):
         r.fail("id", f"must be a lowercase slug, got {qid!r}")
@@ -387,8 +388,15 @@ def _question(data: Any, file: str, path: str) -> Question:
         r.fail("kind", f"must be 'node' or 'pod', got {kind!r}")
     return Question(
         id=qid, prompt=r.text("prompt"), kind=kind, answer=r.text("answer"), explanation=r.text("explanation"),
-        reveal_at=_trigger(r.get("revealAt", dict), file, r.where("revealAt")),
+        reveal_at=_trigger(r.get("revealAt", dict), file, r.where("revealAt")), ask_at=_ask_at(r),
     )
+
+
+def _ask_at(r: _Reader) -> int:
+    step = r.get("askAt", int, default=1)
+    if step < 1:
+        r.fail("askAt", f"must be a step number from 1, got {step!r}")
+    return int(step)
 
 
 _EXPECT_KEYS = (
@@ -457,6 +465,8 @@ def _check_references(v: Variant, file: str, path: str) -> None:
             if key in t and t[key] not in v.node_names:
                 raise LessonError(f"{where}{name}.{key}: no node {t[key]!r} in the scenario or its commands")
     for i, q in enumerate(v.questions):
+        if q.ask_at > len(v.steps):
+            raise LessonError(f"{where}questions[{i}].askAt: the lesson has {len(v.steps)} steps, not {q.ask_at}")
         known = v.node_names if q.kind == "node" else v.pod_keys
         if q.answer not in known:
             raise LessonError(f"{where}questions[{i}].answer: no {q.kind} {q.answer!r} in the scenario")
@@ -513,6 +523,19 @@ def find_event(trigger: Trigger, events: Sequence[Mapping[str, Any]]) -> Mapping
     return None
 
 
+def step_seqs(steps: Sequence[Step], events: Sequence[Mapping[str, Any]]) -> list[int | None]:
+    """Each step's event seq among ``events`` (None: not happened yet)."""
+    found = (find_event(step.at, events) for step in steps)
+    return [int(e["seq"]) if e is not None else None for e in found]
+
+
+def step_at(seqs: Sequence[int | None], seq: int) -> int:
+    """The lesson step (1-based; 0 before the first) a view held at event ``seq`` shows: the steps
+    whose event it has reached. The one rule for the class and its instructor (and the browser's
+    stepAt in features/lessons/steps.ts)."""
+    return sum(1 for s in seqs if s is not None and s <= seq)
+
+
 def _field(event: Mapping[str, Any], key: str) -> Any:
     value = event.get(key)
     if isinstance(value, dict):
@@ -556,31 +579,79 @@ def check_variant(variant: Variant, run: RunResult) -> list[str]:
 
 
 def check_steps(variant: Variant, run: RunResult) -> list[str]:
-    """Every step's trigger occurs, and in the order the steps are told."""
+    """Every step's trigger occurs, after the previous step's (the class's step is read from the
+    event on screen, so two steps at one event could not both be shown), and what a step's text
+    says of a pod's phase is what the state shows at that event."""
     problems, last_seq = [], 0
     for i, step in enumerate(variant.steps):
         event = find_event(step.at, run.events)
         if event is None:
             problems.append(f"steps[{i}] {step.title!r}: trigger {describe(step.at)} never occurs")
-        elif event["seq"] < last_seq:
-            problems.append(f"steps[{i}] {step.title!r}: trigger fires at seq {event['seq']}, before the previous step")
+        elif event["seq"] <= last_seq:
+            problems.append(f"steps[{i}] {step.title!r}: trigger fires at seq {event['seq']}, not after the previous step")
         else:
             last_seq = event["seq"]
+            problems += [f"steps[{i}] {step.title!r}: {p}" for p in check_phases(step.markdown, state_at(run, last_seq))]
     return problems
 
 
-def check_questions(variant: Variant, run: RunResult) -> list[str]:
-    """Each question is revealed by an event that names its answer."""
+def state_at(run: RunResult, seq: int) -> dict[str, Any]:
+    """The state the map shows at event ``seq`` (the browser folds the same events)."""
+    from scheduler_core.events import fold
+
+    return fold(run.events[:seq])
+
+
+# A phase a text gives a pod: "`batch-1` ... is now **Terminating**", "It is **Pending**" (the subject
+# is the nearest pod named before it in the paragraph). kubectl's STATUS words, capitalised.
+_PHASE_CLAIM = re.compile(r"\bis (?:now |still )?\**(Pending|Running|Terminating|Succeeded)\**")
+_BACKTICKED = re.compile(r"`([a-z0-9][a-z0-9.-]*)`")
+
+
+def check_phases(markdown: str, state: Mapping[str, Any]) -> list[str]:
+    pods = {p["name"]: p for p in state.get("pods", [])}
     problems = []
+    for paragraph in markdown.split("\n\n"):
+        for claim in _PHASE_CLAIM.finditer(paragraph):
+            named = [m.group(1) for m in _BACKTICKED.finditer(paragraph, 0, claim.start()) if m.group(1) in pods]
+            if named and (shown := shown_phase(pods[named[-1]])) != claim.group(1):
+                problems.append(f"the text says {named[-1]} is {claim.group(1)} but the state at its event shows {shown}")
+    return problems
+
+
+def shown_phase(pod: Mapping[str, Any]) -> str:
+    """What kubectl's STATUS column says: Terminating once a deletion is under way, else the phase."""
+    return "Terminating" if pod.get("deletionTimestamp") else str(pod.get("phase"))
+
+
+def check_questions(variant: Variant, run: RunResult) -> list[str]:
+    """Each question's answer is on screen (in the state) at the step where it is asked, and the
+    question is revealed, after it is asked, by an event that names its answer."""
+    problems = []
+    seqs = step_seqs(variant.steps, run.events)
     for q in variant.questions:
         event = find_event(q.reveal_at, run.events)
+        asked = seqs[q.ask_at - 1] if q.ask_at <= len(seqs) else None
         if event is None:
             problems.append(f"question {q.id}: revealAt {describe(q.reveal_at)} never occurs")
             continue
         named = _named(event, q.kind)
         if q.answer not in named:
             problems.append(f"question {q.id}: answer is {q.answer!r} but the reveal event names {sorted(named)}")
+        if asked is None:
+            continue
+        if q.answer not in _on_screen(state_at(run, asked), q.kind):
+            problems.append(f"question {q.id}: its answer {q.answer!r} is not on screen at step {q.ask_at}, where "
+                            "it is asked (askAt)")
+        if event["seq"] < asked:
+            problems.append(f"question {q.id}: revealed at seq {event['seq']}, before step {q.ask_at} asks it")
     return problems
+
+
+def _on_screen(state: Mapping[str, Any], kind: str) -> set[str]:
+    if kind == "node":
+        return {n["name"] for n in state.get("nodes", [])}
+    return {p["key"] for p in state.get("pods", [])}
 
 
 def _named(event: Mapping[str, Any], kind: str) -> set[str]:

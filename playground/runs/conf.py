@@ -44,6 +44,8 @@ IDLE_RELEASE_SECONDS = _float("RUNS_IDLE_RELEASE_SECONDS", 600)
 REANCHOR_SECONDS = _float("RUNS_REANCHOR_SECONDS", 0.5)
 # Fair limits for a class: per owner, and per run (a run that hits a cap finishes with a reason).
 MAX_ACTIVE_PER_OWNER = int(_float("RUNS_MAX_ACTIVE_PER_OWNER", 3))
+# A shared pool of runs (a workshop's: the class run, a comparison, a branch) apart from the owner's.
+MAX_ACTIVE_PER_POOL = int(_float("RUNS_MAX_ACTIVE_PER_POOL", 3))
 RETRY_AFTER_SECONDS = int(_float("RUNS_RETRY_AFTER_SECONDS", 30))
 MAX_WALL_SECONDS = _float("RUNS_MAX_WALL_SECONDS", 4 * 3600)
 MAX_EVENTS = int(_float("RUNS_MAX_EVENTS", 1_000_000))

@@ -19,7 +19,7 @@ from playground.runs.selectors import User
 
 # Fields a fork does not take over from its original: identity, ownership, lifecycle, position.
 NOT_INHERITED = {"id", "owner", "status", "reason", "time", "last_seq", "restart_of", "lease_token",
-                 "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused"}
+                 "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused", "pool"}
 
 
 def fork_run(user: User, original: Run, seq: int) -> Run:
@@ -31,7 +31,7 @@ def fork_run(user: User, original: Run, seq: int) -> Run:
     at = RunEvent.objects.filter(run=original, seq=seq).values_list("t", flat=True).first()
     with transaction.atomic():
         fork = Run.objects.create(**_inherited(original), owner=user, status=Run.Status.PAUSED, time=at or 0.0,
-                                  last_seq=seq)
+                                  last_seq=seq, pool=original.pool if user.pk == original.owner_id else "")
         _copy_commands(original, fork, seq)
         _copy_events(original, fork, seq)
         recovery.queue_on_commit(fork)

@@ -45,6 +45,9 @@ class Run(models.Model):
     clock_wall = models.FloatField(null=True, blank=True)  # ... read at this wall time (Unix epoch s)
     # Computed in the bulk lane (docs/runs.md): its scenario had RUNS_BULK_MIN_OBJECTS objects or more.
     bulk = models.BooleanField(default=False)
+    # Whose allowance of active runs this one counts against: "" the owner's own, else a shared
+    # pool's ("workshop:<code>"); the owner's forks of it count there too, anybody else's are theirs.
+    pool = models.CharField(max_length=40, blank=True, default="")
     start_paused = models.BooleanField(default=False)  # a worker takes it as paused at t=0
     last_seq = models.PositiveIntegerField(default=0)  # last stored RunEvent.seq
     restart_of = models.OneToOneField(

@@ -25,18 +25,36 @@ from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
 
 
-class TooManyRuns(InvalidDocuments):
-    """429 in the common envelope; DRF adds Retry-After from `wait`."""
+@dataclass(frozen=True)
+class Allowance:
+    """What a new run counts against: its owner's own active runs (pool "") or a shared pool's, such
+    as a workshop's (the class run, a comparison, a branch), which the owner's own runs never fill.
+    ``field`` names the request field a refusal is about (a lesson push is not a "scenario")."""
 
-    def __init__(self, active: int) -> None:
-        limit = conf.MAX_ACTIVE_PER_OWNER
-        super().__init__([field_error("scenario", f"you already have {active} active runs (limit {limit}): "
-                                      "stop one first", value=active)], status_code=429)
+    pool: str = ""
+    limit: int = conf.MAX_ACTIVE_PER_OWNER
+    field: str = "scenario"
+    holder: str = "you already have"
+
+
+PERSONAL = Allowance()
+
+
+class TooManyRuns(InvalidDocuments):
+    """429 in the common envelope, naming the runs that hold the slots and how to stop one; DRF adds
+    Retry-After from `wait`."""
+
+    def __init__(self, allowance: Allowance, holding: list[int]) -> None:
+        named = ", ".join(str(pk) for pk in holding)
+        super().__init__([field_error(allowance.field, (
+            f"{allowance.holder} {len(holding)} active runs (limit {allowance.limit}): runs {named}; stop one first "
+            f'(POST /api/runs/<id>/commands/ {{"type": "stop"}})'), value=len(holding), runs=holding)],
+            status_code=429)
         self.wait = conf.RETRY_AFTER_SECONDS
 
 
 def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
-              paused: bool | None = None, lesson: str | None = None) -> Run:
+              paused: bool | None = None, lesson: str | None = None, allowance: Allowance = PERSONAL) -> Run:
     """``lesson``: freeze that lesson's timed commands into the run; a lesson's run starts paused
     at t=0 (after its cluster.snapshot) unless ``paused`` is False."""
     run_settings = dict(scenario.settings or {})
@@ -51,10 +69,10 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
     # very request has no runs to count, and one INSERT is atomic by itself: no BEGIN and COMMIT
     # round trips for a class's first clicks.
     with nullcontext() if _is_new_guest(user) else transaction.atomic():
-        _check_owner_limit(user)
+        _check_owner_limit(user, allowance=allowance)
         run = Run(scenario=scenario, scenario_slug=scenario.slug, owner=user, seed=seed, speed=speed,
                   documents=[], settings=run_settings, start_paused=paused,
-                  lesson=lesson or "", timed_commands=timed)
+                  lesson=lesson or "", timed_commands=timed, pool=allowance.pool)
         _queue_new(run, scenario)
     return run
 
@@ -63,23 +81,26 @@ def _is_new_guest(user: User) -> bool:
     return bool(getattr(user, "is_new_guest", False))
 
 
-def _check_owner_limit(user: User, excluding: Run | None = None) -> None:
+def _check_owner_limit(user: User, excluding: Run | None = None, allowance: Allowance = PERSONAL) -> None:
     """Inside the start's transaction; the owner's row lock makes two starts at once count right.
     A guest made by this very request (its first write) has no runs to count."""
     if _is_new_guest(user) and excluding is None:
         return
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    active = count_active_runs(user, excluding)
-    if active >= conf.MAX_ACTIVE_PER_OWNER:
-        raise TooManyRuns(active)
+    holding = active_runs(user, excluding, allowance.pool)
+    if len(holding) >= allowance.limit:
+        raise TooManyRuns(allowance, holding)
 
 
-def count_active_runs(user: User, excluding: Run | None = None) -> int:
-    """Queued, running, settled, and paused with a lease (held in a worker's memory)."""
+def active_runs(user: User, excluding: Run | None = None, pool: str = "") -> list[int]:
+    """The ids of the owner's runs in ``pool`` that are queued, running, settled, or paused with a
+    lease (held in a worker's memory), and not being stopped, oldest first."""
     busy = Q(status__in=[Run.Status.QUEUED, Run.Status.RUNNING, Run.Status.SETTLED])
     held = Q(status=Run.Status.PAUSED, lease_expires_at__gt=timezone.now()) & ~Q(lease_token="")
-    runs = Run.objects.filter(busy | held, owner_id=user.pk)
-    return (runs.exclude(pk=excluding.pk) if excluding is not None else runs).count()
+    stopping = Q(commands__type="stop", commands__status=RunCommand.Status.PENDING)  # on its way out
+    runs = Run.objects.filter(busy | held, owner_id=user.pk, pool=pool).exclude(stopping)
+    runs = runs.exclude(pk=excluding.pk) if excluding is not None else runs
+    return list(runs.order_by("id").values_list("id", flat=True))
 
 
 def _queue_new(run: Run, scenario: Any = None) -> None:
@@ -151,17 +172,30 @@ def restart_run(run: Run, user: User) -> Run:
         locked = Run.objects.select_for_update().get(pk=run.pk)
         if Run.objects.filter(restart_of=locked).exists():
             raise Conflict(f"run {run.pk} was already restarted")
-        _check_owner_limit(locked.owner, excluding=locked)
+        _check_owner_limit(locked.owner, locked, pool_allowance(locked.pool))
         fresh = Run(scenario=locked.scenario, scenario_slug=locked.scenario_slug, owner=locked.owner,
                     seed=locked.seed, speed=locked.speed, documents=locked.documents, settings=locked.settings,
                     lesson=locked.lesson, timed_commands=locked.timed_commands,
-                    start_paused=bool(locked.lesson), restart_of=locked, bulk=locked.bulk)
+                    start_paused=bool(locked.lesson), restart_of=locked, bulk=locked.bulk, pool=locked.pool)
         _queue_new(fresh)
         if not locked.is_terminal:
             _record(locked, user, {"type": "restart"})
             _ensure_worker(locked)
             transaction.on_commit(lambda: bus.wake(run.pk))
     return fresh
+
+
+def pool_allowance(pool: str, field: str = "type") -> Allowance:
+    """The allowance of runs started in ``pool``: the owner's own, or a shared pool's (a workshop's)."""
+    if not pool:
+        return Allowance(field=field)
+    return Allowance(pool=pool, limit=conf.MAX_ACTIVE_PER_POOL, field=field, holder=f"{pool} already has")
+
+
+def stop_run(run: Run, user: User) -> None:
+    """Stop a run that is still going (a terminal run is left as it is); its events stay for replay."""
+    if not run.is_terminal:
+        submit_command(run, user, {"type": "stop"})
 
 
 def check_accepts(run: Run, payload: dict[str, Any]) -> None:

@@ -173,10 +173,18 @@ class ExportCsvApi(JsonApi):
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=selectors.EXPORT_COLUMNS)
         writer.writeheader()
-        writer.writerows(selectors.export_rows(workshop))
+        writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in selectors.export_rows(workshop))
         response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="workshop-{workshop.code}.csv"'
         return response
+
+
+# OWASP "CSV Injection": a cell a spreadsheet would read as a formula gets a leading quote.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
 class RunForkApi(JsonApi):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class Workshop(models.Model):
@@ -16,6 +17,9 @@ class Workshop(models.Model):
     lesson = models.CharField(max_length=100, blank=True)  # the lesson slug being taught, if any
     scenario_slug = models.CharField(max_length=64)
     run = models.ForeignKey("runs.Run", null=True, on_delete=models.SET_NULL, related_name="+")
+    # Which material this is: 1 at creation, +1 on every push of a lesson or scenario (even the same
+    # lesson again). Questions belong to one push: nothing of an earlier one carries over.
+    push = models.PositiveIntegerField(default=1)
     # What the instructor's screen shows, as last published: {"view", "runId", "seq", "step", "compare"}.
     position = models.JSONField(default=dict)
     locked = models.BooleanField(default=False)  # students may not leave the class to try things
@@ -49,7 +53,8 @@ class Participant(models.Model):
 
     class Meta:
         ordering = ["joined_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["workshop", "user"], name="participant_unique_user")]
+        constraints = [models.UniqueConstraint(fields=["workshop", "user"], name="participant_unique_user"),
+                       models.UniqueConstraint(Lower("name"), "workshop", name="participant_unique_name")]
 
     def __str__(self) -> str:
         return f"{self.name} in {self.workshop.code}"
@@ -59,7 +64,9 @@ class Question(models.Model):
     """A predict-then-reveal question put to the class (from the lesson, or written by the instructor)."""
 
     workshop = models.ForeignKey(Workshop, on_delete=models.CASCADE, related_name="questions")
-    key = models.CharField(max_length=100)  # the lesson question's id
+    push = models.PositiveIntegerField(default=1)  # the workshop's push it was asked in
+    lesson = models.CharField(max_length=100, blank=True)  # the lesson slug of that push
+    key = models.CharField(max_length=100)  # the lesson question's id (lessons share ids)
     prompt = models.TextField()
     kind = models.CharField(max_length=8)  # "node" | "pod"
     answer = models.CharField(max_length=300)
@@ -69,7 +76,7 @@ class Question(models.Model):
 
     class Meta:
         ordering = ["asked_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["workshop", "key"], name="question_unique_key")]
+        constraints = [models.UniqueConstraint(fields=["workshop", "push", "key"], name="question_unique_push_key")]
 
 
 class Answer(models.Model):

@@ -9,6 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.exceptions import NotFound
 
 from playground import reach
+from playground.lessons import selectors as lessons
+from playground.lessons import tooling
+from playground.runs import selectors as runs
+from playground.runs.models import Run
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
@@ -57,6 +61,7 @@ def workshop_view(workshop: Workshop) -> dict[str, Any]:
         "lesson": workshop.lesson or None,
         "scenario": workshop.scenario_slug,
         "runId": workshop.run_id,
+        "push": workshop.push,
         "position": workshop.position,
         "locked": workshop.locked,
         "status": workshop.status,
@@ -80,8 +85,10 @@ def participant_view(participant: Participant) -> dict[str, Any]:
 
 
 def roster(workshop: Workshop) -> list[dict[str, Any]]:
+    """Everyone who joined, with their answers to the current material's questions."""
     answers: dict[int, dict[str, str]] = {}
-    for participant_id, key, choice in Answer.objects.filter(question__workshop=workshop).values_list(
+    for participant_id, key, choice in Answer.objects.filter(
+            question__workshop=workshop, question__push=workshop.push).values_list(
             "participant_id", "question__key", "choice"):
         answers.setdefault(participant_id, {})[key] = choice
     return [{**participant_view(p), "answers": answers.get(p.pk, {})}
@@ -96,17 +103,19 @@ def tally(question: Question) -> dict[str, Any]:
 def question_view(question: Question, *, host: bool, mine: str | None = None) -> dict[str, Any]:
     """The instructor sees the tally live; students see it, and the answer, once revealed."""
     revealed = question.revealed_at is not None
-    view: dict[str, Any] = {"key": question.key, "prompt": question.prompt, "kind": question.kind,
-                            "revealed": revealed, "mine": mine}
+    view: dict[str, Any] = {"key": question.key, "push": question.push, "lesson": question.lesson or None,
+                            "prompt": question.prompt, "kind": question.kind, "revealed": revealed, "mine": mine}
     if host or revealed:
         view |= {"answer": question.answer, "explanation": question.explanation, "tally": tally(question)}
     return view
 
 
 def questions_for(workshop: Workshop, *, host: bool, participant: Participant | None = None) -> list[dict[str, Any]]:
-    mine = dict(Answer.objects.filter(participant=participant).values_list("question__key", "choice")) \
-        if participant is not None else {}
-    return [question_view(q, host=host, mine=mine.get(q.key)) for q in Question.objects.filter(workshop=workshop)]
+    """The questions of the material on screen now (each push starts afresh)."""
+    asked = Question.objects.filter(workshop=workshop, push=workshop.push)
+    mine = dict(Answer.objects.filter(participant=participant, question__in=asked).values_list(
+        "question__key", "choice")) if participant is not None else {}
+    return [question_view(q, host=host, mine=mine.get(q.key)) for q in asked]
 
 
 def hello(workshop: Workshop, user: User) -> dict[str, Any] | None:
@@ -122,26 +131,55 @@ def hello(workshop: Workshop, user: User) -> dict[str, Any] | None:
                                                                                 participant=participant)}
 
 
-EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "question", "prompt", "answer", "correct",
-                  "correct_answer", "answered_at"]
+EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "lesson", "question", "prompt", "answer",
+                  "correct", "correct_answer", "answered_at"]
+
+
+def lesson_step(run: Run, seq: int | None) -> int | None:
+    """The lesson step the class reads at event ``seq`` (None: live, the run's last event), computed
+    here from the run's events so every screen shows the same one; None for a run of no lesson."""
+    variant = lessons.variant_of(run.lesson, run.scenario_slug)
+    if variant is None:
+        return None
+    upto = run.last_seq if seq is None else min(seq, run.last_seq)
+    events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
+    return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
+
+
+def class_step(workshop: Workshop) -> int | None:
+    """The step on every following screen now: a live class reads it at the run's latest event."""
+    position = workshop.position or {}
+    if position.get("seq") is not None or position.get("view") != "run":
+        return position.get("step")
+    run = Run.objects.filter(pk=position.get("runId")).first()
+    return lesson_step(run, None) if run is not None else None
+
+
+def current_step(participant: Participant, class_step: int | None) -> int | None:
+    """The step on the student's screen: the class's while following, their own run's otherwise."""
+    return class_step if participant.mode == Participant.Mode.FOLLOWING else participant.step
 
 
 def export_rows(workshop: Workshop) -> list[dict[str, Any]]:
-    """One row per student and question asked (an unanswered question leaves answer empty)."""
+    """One row per student and question asked, in every push, with its lesson (an unanswered
+    question leaves answer empty)."""
     questions = list(Question.objects.filter(workshop=workshop))
     answers = {(a.participant_id, a.question_id): a for a in Answer.objects.filter(question__workshop=workshop)}
-    rows = []
+    rows, step = [], class_step(workshop)
     for p in Participant.objects.filter(workshop=workshop):
         base = {"name": p.name, "joined_at": iso(p.joined_at), "connected": p.connections > 0, "mode": p.mode,
-                "step": p.step}
+                "step": current_step(p, step)}
         for q in questions or [None]:
             a = answers.get((p.pk, q.pk)) if q is not None else None
-            rows.append({**base, "question": q.key if q else "", "prompt": q.prompt if q else "",
-                         "answer": a.choice if a else "", "correct": (a.choice == q.answer) if a and q else None,
+            rows.append({**base, "lesson": q.lesson if q else workshop.lesson, "question": q.key if q else "",
+                         "prompt": q.prompt if q else "", "answer": a.choice if a else "",
+                         "correct": (a.choice == q.answer) if a and q else None,
                          "correct_answer": q.answer if q else "", "answered_at": iso(a.answered_at) if a else None})
     return rows
 
 
 def export_json(workshop: Workshop) -> dict[str, Any]:
+    """Everything, every push's questions included (each names its push and lesson)."""
+    everything = Question.objects.filter(workshop=workshop)
     return {"workshop": workshop_view(workshop), "participants": roster(workshop),
-            "questions": questions_for(workshop, host=True)}
+            "questions": [question_view(q, host=True) for q in everything]}

@@ -39,7 +39,7 @@ class PositionSerializer(serializers.Serializer):  # type: ignore[type-arg]
     view = serializers.ChoiceField(choices=["run", "compare"])
     runId = serializers.IntegerField(allow_null=True)
     seq = serializers.IntegerField(allow_null=True)
-    step = serializers.IntegerField(allow_null=True)
+    step = serializers.IntegerField(allow_null=True, help_text="the lesson step at seq, computed by the server")
     compare = serializers.JSONField(allow_null=True)
 
 
@@ -50,6 +50,7 @@ class WorkshopViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     lesson = serializers.CharField(allow_null=True)
     scenario = serializers.CharField()
     runId = serializers.IntegerField(allow_null=True)
+    push = serializers.IntegerField(help_text="1, then +1 on every push: the questions on screen are this push's")
     position = PositionSerializer()
     locked = serializers.BooleanField()
     status = serializers.CharField()
@@ -91,6 +92,8 @@ class TallySerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class QuestionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     key = serializers.CharField()
+    push = serializers.IntegerField(help_text="the workshop's push it was asked in")
+    lesson = serializers.CharField(allow_null=True)
     prompt = serializers.CharField()
     kind = serializers.CharField()
     revealed = serializers.BooleanField()

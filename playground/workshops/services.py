@@ -42,13 +42,14 @@ def create_workshop(instructor: User, *, lesson: str | None = None, scenario: st
                     title: str | None = None) -> Workshop:
     if not instructor.is_authenticated or accounts.is_guest(instructor):
         raise PermissionDenied("sign up or log in to lead a workshop (students join without an account)")
-    run, lesson_slug, scenario_slug, default_title = _start_material(instructor, lesson, scenario)
     for _ in range(10):
+        code = new_code()
         try:
             with transaction.atomic():
+                run, lesson_slug, scenario_slug, default_title = _start_material(instructor, code, lesson, scenario)
                 return Workshop.objects.create(
-                    code=new_code(), title=(title or default_title)[:200], instructor=instructor, lesson=lesson_slug,
-                    scenario_slug=scenario_slug, run=run, position=run_position(run.pk))
+                    code=code, title=(title or default_title)[:200], instructor=instructor, lesson=lesson_slug,
+                    scenario_slug=scenario_slug, run=run, position=run_position(run.pk, run.lesson))
         except IntegrityError:  # the code was taken: draw another
             continue
     raise Conflict("could not draw a free workshop code; try again")
@@ -58,23 +59,31 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def run_position(run_id: int) -> dict[str, Any]:
-    return {"view": "run", "runId": run_id, "seq": None, "step": None, "compare": None}
+def run_position(run_id: int, lesson: str = "") -> dict[str, Any]:
+    """A run shown live; a lesson's run starts at step 0 (before its first step's event)."""
+    return {"view": "run", "runId": run_id, "seq": None, "step": 0 if lesson else None, "compare": None}
 
 
-def _start_material(user: User, lesson: str | None, scenario: str | None) -> tuple[Run, str, str, str]:
-    """The instructor's run of a lesson (its scenario and seed) or of any readable scenario."""
+def pool(code: str) -> str:
+    """The workshop's own allowance of active runs, apart from its instructor's personal one."""
+    return f"workshop:{code}"
+
+
+def _start_material(user: User, code: str, lesson: str | None, scenario: str | None) -> tuple[Run, str, str, str]:
+    """The class's run of a lesson (its scenario and seed) or of any readable scenario."""
     if bool(lesson) == bool(scenario):
         raise InvalidDocuments([field_error("lesson", "give exactly one of lesson or scenario", value=lesson),
                                 field_error("scenario", "give exactly one of lesson or scenario", value=scenario)])
+    allowance = run_services.pool_allowance(pool(code), "lesson" if lesson else "scenario")
     if lesson:
         found = _lesson(lesson)
         slug = lessons.scenario_slug(found, found.main)
-        run = run_services.start_run(user, readable_scenario(user, slug), found.main.seed, paused=True, lesson=found.slug)
+        run = run_services.start_run(user, readable_scenario(user, slug), found.main.seed, paused=True,
+                                     lesson=found.slug, allowance=allowance)
         return run, found.slug, slug, f"Lesson {found.number}: {found.title}"
     assert scenario is not None
     chosen = readable_scenario(user, scenario)
-    return run_services.start_run(user, chosen), "", chosen.slug, chosen.title
+    return run_services.start_run(user, chosen, allowance=allowance), "", chosen.slug, chosen.title
 
 
 def _lesson(slug: str) -> Any:
@@ -101,19 +110,29 @@ def _changed(workshop: Workshop) -> None:
 
 def push(workshop: Workshop, user: User, *, lesson: str | None = None, scenario: str | None = None,
          compare: Any = None) -> Workshop:
-    """Put a new lesson/scenario (a fresh instructor run) or a comparison on every following screen."""
+    """Put a new lesson/scenario (a fresh class run) or a comparison on every following screen.
+    New material starts fresh questions; the class's previous run is stopped (kept for replay)."""
     _instructor_only(user, workshop)
     _open_only(workshop)
     if compare is not None:
-        position = {**run_position(workshop.run_id or 0), "view": "compare", "compare": _compare_pair(user, compare)}
+        position = {**workshop.position, "view": "compare", "compare": _compare_pair(user, compare)}
         return _store_position(workshop, position)
-    run, lesson_slug, scenario_slug, title = _start_material(user, lesson, scenario)
     with transaction.atomic():
-        workshop.run, workshop.lesson, workshop.scenario_slug = run, lesson_slug, scenario_slug
-        workshop.title, workshop.position = title[:200], run_position(run.pk)
-        workshop.save(update_fields=["run", "lesson", "scenario_slug", "title", "position"])
-        _changed(workshop)
-    return workshop
+        locked = Workshop.objects.select_for_update().select_related("instructor").get(pk=workshop.pk)
+        _stop_class_runs(locked, user)
+        run, lesson_slug, scenario_slug, title = _start_material(user, locked.code, lesson, scenario)
+        locked.run, locked.lesson, locked.scenario_slug, locked.push = run, lesson_slug, scenario_slug, locked.push + 1
+        locked.title, locked.position = title[:200], run_position(run.pk, lesson_slug)
+        locked.save(update_fields=["run", "lesson", "scenario_slug", "title", "position", "push"])
+        _changed(locked)
+    return locked
+
+
+def _stop_class_runs(workshop: Workshop, user: User) -> None:
+    """The run the class was shown (and the workshop's run, if a restart replaced it there)."""
+    ids = {workshop.run_id, (workshop.position or {}).get("runId")} - {None}
+    for run in Run.objects.filter(pk__in=ids, owner_id=workshop.instructor_id):
+        run_services.stop_run(run, user)
 
 
 def _compare_pair(user: User, compare: Any) -> dict[str, int]:
@@ -138,15 +157,15 @@ def publish_position(workshop: Workshop, user: User, body: Any) -> dict[str, Any
 def _position(user: User, body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise bad("position", "must be an object", body)
-    run_id, seq, step = body.get("runId"), body.get("seq"), body.get("step")
-    if isinstance(run_id, bool) or not isinstance(run_id, int) or runs.run_for_watcher(user, run_id) is None:
+    run_id, seq = body.get("runId"), body.get("seq")
+    run = runs.run_for_watcher(user, run_id) if not isinstance(run_id, bool) and isinstance(run_id, int) else None
+    if run is None:
         raise bad("position.runId", "must be the id of a run you can see", run_id)
-    for name, value in (("seq", seq), ("step", step)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise bad(f"position.{name}", "must be null or an integer ≥ 0", value)
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
+        raise bad("position.seq", "must be null or an integer ≥ 0", seq)
     compare = _compare_pair(user, body["compare"]) if body.get("compare") is not None else None
     view = "compare" if compare else "run"
-    return {"view": view, "runId": run_id, "seq": seq, "step": step, "compare": compare}
+    return {"view": view, "runId": run_id, "seq": seq, "step": selectors.lesson_step(run, seq), "compare": compare}
 
 
 def _store_position(workshop: Workshop, position: dict[str, Any]) -> Workshop:
@@ -190,15 +209,32 @@ def join(request: HttpRequest, current: User, workshop: Workshop, name: Any) -> 
         raise bad("name", f"must be 1 to {MAX_NAME} characters", name)
     if selectors.is_instructor(current, workshop):
         raise bad("name", "you lead this workshop: open its dashboard instead", name)
+    _name_free(workshop, current, clean)
     user = current if current.is_authenticated else accounts.become_guest(request)
-    with transaction.atomic():
-        participant, created = Participant.objects.get_or_create(workshop=workshop, user=user,
-                                                                 defaults={"name": clean})
-        if not created and participant.name != clean:
-            participant.name = clean
-            participant.save(update_fields=["name", "last_seen_at"])
-        _roster_changed(workshop)
+    try:
+        with transaction.atomic():
+            participant, created = Participant.objects.get_or_create(workshop=workshop, user=user,
+                                                                     defaults={"name": clean})
+            if not created and participant.name != clean:
+                participant.name = clean
+                participant.save(update_fields=["name", "last_seen_at"])
+            _roster_changed(workshop)
+    except IntegrityError as exc:  # the same name joined at the same moment
+        raise _name_taken(clean) from exc
     return participant
+
+
+def _name_free(workshop: Workshop, current: User, name: str) -> None:
+    """Two students called the same are one in the roster and the export: the second picks another."""
+    taken = Participant.objects.filter(workshop=workshop, name__iexact=name)
+    if current.is_authenticated:
+        taken = taken.exclude(user_id=current.pk)
+    if taken.exists():
+        raise _name_taken(name)
+
+
+def _name_taken(name: str) -> InvalidDocuments:
+    return bad("name", f"{name!r} is taken in this workshop: add an initial or a number", name)
 
 
 def _roster_changed(workshop: Workshop) -> None:
@@ -253,15 +289,16 @@ def back_to_class(participant: Participant) -> None:
 # ---- predictions ----
 
 def ask(workshop: Workshop, user: User, key: Any) -> Question:
-    """Put one of the lesson's predict-then-reveal questions to the class."""
+    """Put one of the lesson's predict-then-reveal questions to the class (once per push)."""
     _instructor_only(user, workshop)
     _open_only(workshop)
     found = next((q for q in _lesson_questions(workshop) if q.id == key), None)
     if found is None:
         raise bad("question", f"the lesson {workshop.lesson or '(none)'} has no question {key!r}", key)
     with transaction.atomic():
-        question, _ = Question.objects.get_or_create(workshop=workshop, key=found.id, defaults={
-            "prompt": found.prompt, "kind": found.kind, "answer": found.answer, "explanation": found.explanation})
+        question, _ = Question.objects.get_or_create(workshop=workshop, push=workshop.push, key=found.id, defaults={
+            "lesson": workshop.lesson, "prompt": found.prompt, "kind": found.kind, "answer": found.answer,
+            "explanation": found.explanation})
         _question_changed(workshop, question)
     return question
 
@@ -270,11 +307,17 @@ def _lesson_questions(workshop: Workshop) -> tuple[Any, ...]:
     return _lesson(workshop.lesson).main.questions if workshop.lesson else ()
 
 
-def answer(participant: Participant, key: Any, choice: Any) -> Answer:
+def _asked(workshop_id: int, key: Any) -> Question:
+    """The question ``key`` asked of the workshop's current material (an earlier push's is closed)."""
     question = Question.objects.select_related("workshop").filter(
-        workshop_id=participant.workshop_id, key=key).first() if isinstance(key, str) else None
+        workshop_id=workshop_id, push=F("workshop__push"), key=key).first() if isinstance(key, str) else None
     if question is None:
         raise bad("question", "no such question has been asked in this workshop", key)
+    return question
+
+
+def answer(participant: Participant, key: Any, choice: Any) -> Answer:
+    question = _asked(participant.workshop_id, key)
     workshop = question.workshop  # as stored now (a socket's participant was read when it connected)
     _open_only(workshop)
     if question.revealed_at is not None:
@@ -292,9 +335,7 @@ def answer(participant: Participant, key: Any, choice: Any) -> Answer:
 
 def reveal(workshop: Workshop, user: User, key: Any) -> Question:
     _instructor_only(user, workshop)
-    question = Question.objects.filter(workshop=workshop, key=key).first() if isinstance(key, str) else None
-    if question is None:
-        raise bad("question", "no such question has been asked in this workshop", key)
+    question = _asked(workshop.pk, key)
     with transaction.atomic():
         if question.revealed_at is None:
             question.revealed_at = timezone.now()

@@ -3,6 +3,7 @@ room, the join address and its QR code, the lesson and step, and a question's ba
 nor the answer until the instructor reveals it."""
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,19 +11,35 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from playground.lessons.tooling import load_lessons, run_variant, step_seqs
+
 SCREEN = {"width": 1920, "height": 1080}
 JSQR = Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 ANSWER, WRONG = "default/batch-1", "default/web-1"  # lesson 2's "victim" question
-PUBLISH_STEP_2 = """([code, runId]) => new Promise((resolve, reject) => {
+# The class's step is the server's reading of the instructor's event: publish the event of step 2.
+PUBLISH_STEP_2 = """([code, runId, seq]) => new Promise((resolve, reject) => {
   const ws = new WebSocket(`ws://${location.host}/ws/workshops/${code}/`);
-  ws.onopen = () => ws.send(JSON.stringify({type: "position",
-                                            position: {view: "run", runId, seq: null, step: 2, compare: null}}));
+  ws.onopen = () => ws.send(JSON.stringify({type: "position", position: {view: "run", runId, seq, compare: null}}));
   ws.onmessage = (e) => {
     const message = JSON.parse(e.data);
     if (message.type === "position" && message.position.step === 2) { ws.close(); resolve(null); }
   };
   ws.onerror = reject;
+  setTimeout(() => reject(new Error("the class never reached step 2")), 10000);
 })"""
+LESSON_2 = next(lesson for lesson in load_lessons() if lesson.slug == "basic-preemption").main
+STEP_2_SEQ = step_seqs(LESSON_2.steps, run_variant(LESSON_2).events)[1]
+
+pytestmark = pytest.mark.usefixtures("celery_worker_process")
+
+
+def run_until(page: Page, run_id: int, seq: int) -> None:
+    """Play the run (a lesson's starts paused) until event ``seq`` is stored."""
+    post(page, f"/api/runs/{run_id}/commands/", {"type": "resume"})
+    deadline = time.monotonic() + 15
+    while page.request.get(f"/api/runs/{run_id}/").json()["lastSeq"] < seq:
+        assert time.monotonic() < deadline, f"run {run_id} did not reach event {seq}"
+        time.sleep(0.1)
 
 
 @pytest.fixture
@@ -69,8 +86,9 @@ def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_
     instructor.goto(f"/w/{code}/host")  # the console hands out joinUrl, not its own address bar
     dashboard = instructor.get_by_role("region", name="Instructor dashboard")
     expect(dashboard.get_by_role("link", name=workshop["joinUrl"])).to_have_attribute("href", workshop["joinUrl"])
-    instructor.goto("/")  # the console publishes its own run's step while open: step 2 is set after it
-    instructor.evaluate(PUBLISH_STEP_2, [code, workshop["runId"]])
+    instructor.goto("/")
+    run_until(instructor, workshop["runId"], STEP_2_SEQ)
+    instructor.evaluate(PUBLISH_STEP_2, [code, workshop["runId"], STEP_2_SEQ])
 
     instructor.goto(f"/w/{code}/present")
     shown = instructor.get_by_role("main", name="Projector view")

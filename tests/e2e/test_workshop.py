@@ -142,5 +142,6 @@ def test_a_class_follows_predicts_and_tries_it_themselves(contexts: list[Browser
 
     exported = host.request.get(f"/api/workshops/{code}/export.csv").text()
     assert "Cyd" in exported and "default/web-1" in exported and "False" in exported
-    host.get_by_role("button", name="End the workshop").click()
+    host.get_by_role("button", name="End the workshop", exact=True).click()
+    host.get_by_role("button", name="Yes, end the workshop").click()
     expect(students[1].get_by_text("The workshop has ended.")).to_be_visible()

@@ -314,12 +314,52 @@ def test_expectations_report_what_differs(expect: dict[str, Any], problem: str) 
 def test_steps_told_out_of_order_are_reported(tmp_path: Path) -> None:
     variant = load_lesson(write_lesson(tmp_path)).variants[0]
     steps = (variant.steps[0], variant.steps[0].__class__("Earlier", "x", {"event": "cycle.started"}))
-    problems = check_steps(variant.__class__(**{**variant.__dict__, "steps": steps}), RUN)
-    assert problems == ["steps[1] 'Earlier': trigger fires at seq 3, before the previous step"]
+    real = run_variant(variant)
+    seq = find_event({"event": "cycle.started"}, real.events)["seq"]  # type: ignore[index]
+    problems = check_steps(variant.__class__(**{**variant.__dict__, "steps": steps}), real)
+    assert problems == [f"steps[1] 'Earlier': trigger fires at seq {seq}, not after the previous step"]
+
+
+def test_two_steps_at_one_event_are_reported(tmp_path: Path) -> None:
+    variant = load_lesson(write_lesson(tmp_path)).variants[0]
+    steps = (variant.steps[0], dataclasses.replace(variant.steps[0], title="Same"))
+    problems = check_steps(dataclasses.replace(variant, steps=steps), run_variant(variant))
+    assert len(problems) == 1 and problems[0].startswith("steps[1] 'Same': trigger fires at seq")
+
+
+@pytest.mark.parametrize("markdown, problem", [
+    pytest.param("`p1` is now **Pending**.", "the text says p1 is Pending but the state at its event shows Running",
+                 id="a phase the state does not show"),
+    pytest.param("`p1` fits. It is now **Terminating**.",
+                 "the text says p1 is Terminating but the state at its event shows Running",
+                 id="'it' is the pod named before it"),
+    pytest.param("`p1` is **Running** on `node-1`.", None, id="a phase the state shows"),
+    pytest.param("`node-1` is **Running** low.", None, id="a name that is no pod is not checked"),
+])
+def test_a_step_text_naming_a_pod_s_phase_agrees_with_the_state(tmp_path: Path, markdown: str, problem: str | None) -> None:
+    variant = load_lesson(write_lesson(tmp_path)).variants[0]
+    steps = (dataclasses.replace(variant.steps[0], markdown=markdown),)
+    problems = check_steps(dataclasses.replace(variant, steps=steps), run_variant(variant))
+    assert problems == ([f"steps[0] 'Bound': {problem}"] if problem else [])
+
+
+def test_a_question_asked_before_its_answer_is_on_screen_is_reported() -> None:
+    lesson = next(x for x in LESSONS if x.number == 8)
+    variant = lesson.main
+    early = tuple(dataclasses.replace(q, ask_at=1) for q in variant.questions)
+    problems = check_questions(dataclasses.replace(variant, questions=early), run(lesson, variant))
+    assert problems == [("question who-gets-the-room: its answer 'default/pay-high' is not on screen at step 1, "
+                         "where it is asked (askAt)")]
+
+
+def test_asking_at_a_step_the_lesson_does_not_have_is_rejected(tmp_path: Path) -> None:
+    lesson = MINIMAL_LESSON.replace("    answer: node-1\n", "    answer: node-1\n    askAt: 2\n")
+    with pytest.raises(LessonError, match=r"questions\[0\]\.askAt: the lesson has 1 steps, not 2"):
+        load_lesson(write_lesson(tmp_path, lesson))
 
 
 def test_a_wrong_answer_is_reported(tmp_path: Path) -> None:
     variant = load_lesson(write_lesson(tmp_path)).variants[0]
     question = variant.questions[0].__class__(**{**variant.questions[0].__dict__, "answer": "node-2"})
-    problems = check_questions(variant.__class__(**{**variant.__dict__, "questions": (question,)}), RUN)
-    assert problems == ["question where: answer is 'node-2' but the reveal event names ['node-1']"]
+    problems = check_questions(variant.__class__(**{**variant.__dict__, "questions": (question,)}), run_variant(variant))
+    assert problems[0] == "question where: answer is 'node-2' but the reveal event names ['node-1']"

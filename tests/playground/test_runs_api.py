@@ -254,9 +254,11 @@ def test_the_start_beyond_the_owner_s_active_runs_is_a_429_naming_the_limit(alic
     response = post_run(alice, {"scenario": slug})
     assert response.status_code == 429
     assert response["Retry-After"] == str(conf.RETRY_AFTER_SECONDS)
-    limit = conf.MAX_ACTIVE_PER_OWNER
-    assert response.json()["errors"] == [{"field": "scenario", "value": limit, "message":
-                                          f"you already have {limit} active runs (limit {limit}): stop one first"}]
+    limit, holding = conf.MAX_ACTIVE_PER_OWNER, list(Run.objects.filter(owner=alice).order_by("id").values_list("id", flat=True))
+    named = ", ".join(map(str, holding))
+    assert response.json()["errors"] == [{"field": "scenario", "value": limit, "runs": holding, "message":
+                                          f"you already have {limit} active runs (limit {limit}): runs {named}; stop one "
+                                          'first (POST /api/runs/<id>/commands/ {"type": "stop"})'}]
     assert Run.objects.filter(owner=alice).count() == limit  # nothing half-stored
 
 

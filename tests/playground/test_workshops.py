@@ -67,7 +67,8 @@ def test_a_signed_in_instructor_gets_a_short_code_a_link_and_a_run_of_the_lesson
     run = Run.objects.get(pk=workshop["runId"])
     assert (run.scenario_slug, workshop["lesson"], workshop["title"]) == ("lesson02", LESSON,
                                                                            "Lesson 2: Basic preemption")
-    assert workshop["position"] == {"view": "run", "runId": run.pk, "seq": None, "step": None, "compare": None}
+    assert workshop["position"] == {"view": "run", "runId": run.pk, "seq": None, "step": 0, "compare": None}
+    assert run.pool == f"workshop:{workshop['code']}"  # not the instructor's own allowance
 
 
 @pytest.mark.parametrize("body, field", [
@@ -196,7 +197,7 @@ def test_locking_brings_everyone_back_and_refuses_try_it_myself_until_unlocked()
     pytest.param({"runId": 999999, "seq": 1}, "position.runId", id="a run that does not exist"),
     pytest.param({"runId": None}, "position.runId", id="no run"),
     pytest.param({"seq": -1}, "position.seq", id="a negative seq"),
-    pytest.param({"step": "two"}, "position.step", id="a step that is not a number"),
+    pytest.param({"seq": "two"}, "position.seq", id="a seq that is not a number"),
 ])
 def test_a_bad_position_is_refused_naming_the_field(position: dict[str, Any], field: str) -> None:
     teacher = instructor_client()

@@ -1459,6 +1459,8 @@ export interface components {
             document?: number;
             kind?: string;
             name?: string;
+            /** @description on 429: the active runs that hold the slots (stop one to start another) */
+            runs?: number[];
         };
         /** @description One event (docs/events.md): these keys, plus the kind's own. */
         Event: {
@@ -1633,6 +1635,7 @@ export interface components {
             view: components["schemas"]["ViewEnum"];
             runId: number | null;
             seq: number | null;
+            /** @description the lesson step at seq, computed by the server */
             step: number | null;
             compare: unknown;
         };
@@ -1686,9 +1689,14 @@ export interface components {
                 criterion?: "onlyCandidate" | "fewestPDBViolations" | "lowestHighestPriority" | "smallestPrioritySum" | "fewestVictims" | "latestStartTime" | "random";
                 result?: string;
             } | unknown | unknown;
+            /** @description The step (1-based) at which it is asked; its answer is on screen by then. */
+            askAt: number;
         };
         QuestionView: {
             key: string;
+            /** @description the workshop's push it was asked in */
+            push: number;
+            lesson: string | null;
             prompt: string;
             kind: string;
             revealed: boolean;
@@ -2047,6 +2055,8 @@ export interface components {
             lesson: string | null;
             scenario: string;
             runId: number | null;
+            /** @description 1, then +1 on every push: the questions on screen are this push's */
+            push: number;
             position: components["schemas"]["Position"];
             locked: boolean;
             status: string;
@@ -2083,6 +2093,8 @@ export interface components {
             lesson: string | null;
             scenario: string;
             runId: number | null;
+            /** @description 1, then +1 on every push: the questions on screen are this push's */
+            push: number;
             position: components["schemas"]["Position"];
             locked: boolean;
             status: string;

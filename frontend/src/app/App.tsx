@@ -78,6 +78,11 @@ function Shell() {
   return (
     <>
       {!projecting && (
+        <a className="skip-link" href="#content">
+          Skip to the content
+        </a>
+      )}
+      {!projecting && (
         <header className="app-header">
           <Link href="/" className="brand">
             Kubernetes Scheduling Playground
@@ -97,7 +102,9 @@ function Shell() {
           <AccountMenu me={me} onSignedOut={signedOut} />
         </header>
       )}
-      <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
+      <div id="content" tabIndex={-1}>
+        <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
+      </div>
     </>
   );
 }

@@ -1,9 +1,27 @@
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { SHORTCUTS } from "@/lib/shortcuts";
 
-/** The `?` list of keyboard shortcuts. */
+/** The `?` list of keyboard shortcuts: a dialog that takes the focus, keeps it, closes with Escape,
+ * and gives the focus back to where it was. */
 export function ShortcutsHelp({ onClose }: { onClose(): void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    close.current?.focus();
+    return () => before?.focus();
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === "Tab") {
+      e.preventDefault(); // Close is the one control: the focus stays in the dialog
+      close.current?.focus();
+    }
+  };
   return (
-    <div role="dialog" aria-label="Keyboard shortcuts" className="shortcuts-help">
+    <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" className="shortcuts-help" onKeyDown={onKeyDown}>
       <h2>Keyboard shortcuts</h2>
       <dl>
         {SHORTCUTS.map((s) => (
@@ -15,7 +33,7 @@ export function ShortcutsHelp({ onClose }: { onClose(): void }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={onClose}>
+      <button type="button" ref={close} onClick={onClose}>
         Close
       </button>
     </div>

@@ -4,6 +4,8 @@ export interface FieldError {
   field: string;
   value?: unknown;
   message: string;
+  /** On a 429 for too many active runs: the runs holding the slots. */
+  runs?: number[];
 }
 
 export interface ErrorEnvelope {

@@ -57,6 +57,8 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
   const [loadError, setLoadError] = useState<string | null>(null);
   const lessonParam = new URLSearchParams(useLocation().search).get("lesson");
   const seek = useCallback((s: number | null) => store.seek(s), [store]);
+  // A workshop follower's screen is the map and the lesson: the run's controls are its owner's.
+  const following = lessonStep !== undefined;
   const send = useCallback(
     (command: Record<string, unknown>) => {
       sendCommand(runId, command as RunCommand).catch((e: Error) => setLoadError(e.message));
@@ -114,7 +116,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
   }, [store, send]);
 
   return (
-    <div className="run-page">
+    <div className={following ? "run-page run-page--following" : "run-page"}>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <header className="run-head">
         <h1>
@@ -137,8 +139,8 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
         )}
         {loadError && <p role="alert" className="field__error">{loadError}</p>}
         {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
-        {run && <KubeconfigButton runId={runId} canControl={run.canControl} />}
-        {run && <RunControls run={run} onRestarted={onRestarted ?? ((id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`))} />}
+        {run && !following && <KubeconfigButton runId={runId} canControl={run.canControl} />}
+        {run && !following && <RunControls run={run} onRestarted={onRestarted ?? ((id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`))} />}
         <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={seek} markers={markers} />
       </header>
       <div className="run-grid">

@@ -8,7 +8,7 @@ import { navigate } from "@/lib/router";
 import { RunStore } from "@/lib/runStore";
 import type { SimEvent } from "@/protocol/events";
 import { getLesson, type LessonDetail } from "@/features/lessons/api";
-import { findSeq } from "@/features/lessons/triggers";
+import { stepAt, stepSeqs } from "@/features/lessons/steps";
 import { backToClass, getWorkshop, tryItMyself, type WorkshopDetail } from "@/features/workshop/api";
 import { ClassQuestions } from "@/features/workshop/ClassQuestions";
 import { CodeForm } from "@/features/workshop/CodeForm";
@@ -16,7 +16,7 @@ import { HostDashboard } from "@/features/workshop/HostDashboard";
 import { JoinForm } from "@/features/workshop/JoinForm";
 import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
 import { ProjectorView } from "@/features/workshop/ProjectorView";
-import { followSeq, nextPosition, projection, type Position } from "@/features/workshop/state";
+import { adoptable, followSeq, projection, type Position } from "@/features/workshop/state";
 import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
@@ -33,10 +33,9 @@ function useLesson(slug: string | null | undefined): LessonDetail | null {
   return slug ? (query.data ?? null) : null;
 }
 
-/** The lesson step shown at `seq` (as the lesson panel counts them): how many step triggers fired by then. */
-function stepAt(lesson: LessonDetail | null, events: readonly SimEvent[], seq: number): number | null {
-  if (!lesson) return null;
-  return lesson.steps.filter((s) => findSeq(s.at, events, seq) !== null).length;
+/** The lesson step shown at `seq`, by the lesson panel's rule (stepAt). */
+function lessonStepAt(lesson: LessonDetail | null, events: readonly SimEvent[], seq: number): number | null {
+  return lesson ? stepAt(stepSeqs(lesson.steps.map((s) => s.at), events), seq) : null;
 }
 
 function useWorkshopStore(code: string) {
@@ -84,6 +83,8 @@ export function WorkshopPage({ code, view }: { code: string; view: WorkshopScree
     return <HostPage code={detail.code} />;
   }
   if (view !== "join") navigate(`/w/${detail.code}`, { replace: true });
+  if (detail.role === null && detail.status === "ended")
+    return <main className="page"><h1>{detail.title}</h1><p role="status">Workshop {detail.code} has ended: it takes no more students.</p></main>;
   if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={() => void query.refetch()} />;
   return <StudentPage code={detail.code} />;
 }
@@ -106,7 +107,7 @@ function HostPage({ code }: { code: string }) {
           <CompareView key={`${position.compare.a}-${position.compare.b}`} a={position.compare.a} b={position.compare.b} canBranch={false} />
         </>
       ) : (
-        <PresentedRun key={position.runId} runId={position.runId} lesson={lesson} ws={store} />
+        <PresentedRun key={position.runId} position={position} lesson={lesson} ws={store} />
       )}
     </div>
   );
@@ -121,26 +122,55 @@ function PresentPage({ code }: { code: string }) {
   return <ProjectorView shown={shown} lesson={lesson} />;
 }
 
-/** The instructor's run, whose view (seq, lesson step) is published to the class as it moves. */
-function PresentedRun({ runId, lesson, ws }: { runId: number; lesson: LessonDetail | null; ws: WorkshopStore }) {
+/**
+ * The instructor's run. The server owns the class's position: this page goes where the class is
+ * (on load, after a reconnect, or when another tab of the instructor moved it) and publishes only
+ * the moves made here, so opening or reloading the page never moves the class.
+ */
+function PresentedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
+  const runId = position.runId;
   const store = useMemo(() => new RunStore(runId), [runId]);
-  useEffect(() => {
-    let last: Position | null = null;
-    const publish = () => {
-      const snap = store.getSnapshot();
-      const step = stepAt(lesson, store.allEvents, snap.viewSeq ?? snap.lastSeq);
-      const next = nextPosition(last, { view: "run", runId, seq: snap.viewSeq, step, compare: null });
-      if (next) {
-        last = next;
-        ws.send({ type: "position", position: next });
-      }
-    };
-    publish();
-    return store.subscribe(publish);
-  }, [store, runId, lesson, ws]);
+  const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
+  useEffect(() => follower.receive(position.seq), [follower, position]);
+  useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
-  const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, step: null, compare: null } });
+  const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
   return <RunPage runId={runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false} onRestarted={restarted} />;
+}
+
+/** The instructor's view of the class run: adopts the class's seq, publishes its own moves. */
+class HostView {
+  private adopting = true;
+  private pending: (number | null)[] = [];
+
+  constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
+              private classSeq: number | null) {}
+
+  /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
+  receive(seq: number | null): void {
+    this.sync();  // a move of ours the store has not announced yet is published first, not undone
+    const { adopt, pending } = adoptable(this.pending, seq);
+    this.pending = pending;
+    if (!adopt) return;
+    this.classSeq = seq;
+    this.adopting = true;
+    this.sync();
+  }
+
+  sync = (): void => {
+    const snap = this.store.getSnapshot();
+    if (this.adopting) {
+      // Until the class's event has arrived the view waits at the last one; nothing is published.
+      const target = followSeq({ seq: this.classSeq } as Position, snap.lastSeq);
+      this.adopting = this.classSeq !== null && snap.lastSeq < this.classSeq;
+      if (target !== snap.viewSeq) this.store.seek(target);
+      return;
+    }
+    if (snap.viewSeq === this.classSeq) return;
+    this.classSeq = snap.viewSeq;
+    this.pending.push(snap.viewSeq);
+    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq: snap.viewSeq, compare: null } });
+  };
 }
 
 function StudentPage({ code }: { code: string }) {
@@ -209,7 +239,7 @@ function FollowedRun({ position, lesson, ws }: { position: Position; lesson: Les
   }, [store, position, lastSeq, viewSeq]);
   return (
     <RunPage runId={position.runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false}
-             lessonStep={position.step}>
+             lessonStep={position.seq === null ? null : position.step}>
       <Questions ws={ws} store={store} />
     </RunPage>
   );
@@ -222,7 +252,7 @@ function OwnRun({ runId, lesson, ws }: { runId: number; lesson: LessonDetail | n
     let last: number | null | undefined;
     const report = () => {
       const snap = store.getSnapshot();
-      const step = stepAt(lesson, store.allEvents, snap.viewSeq ?? snap.lastSeq);
+      const step = lessonStepAt(lesson, store.allEvents, snap.viewSeq ?? snap.lastSeq);
       if (step !== last) {
         last = step;
         ws.send({ type: "step", step });

@@ -23,8 +23,11 @@ export function RunControls({ run, onRestarted }: Props) {
   // The worker applies commands between ticks; show the chosen speed until the run reports it.
   const [speedChoice, setSpeedChoice] = useState<number | null>(null);
   const shownSpeed = speedChoice ?? run.speed;
-  const disabled = !run.canControl || busy;
+  // Not disabled while a command is applied: a disabled button drops the keyboard focus to the
+  // page's top; a second press meanwhile is ignored instead.
+  const disabled = !run.canControl;
   const send = async (cmd: RunCommand) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -41,15 +44,10 @@ export function RunControls({ run, onRestarted }: Props) {
   const terminal = run.status === "failed" || (run.status === "finished" && run.reason === "stopped");
   return (
     <div className="controls" role="toolbar" aria-label="Run controls">
-      {running ? (
-        <button type="button" onClick={() => send({ type: "pause" })} disabled={disabled}>
-          Pause
-        </button>
-      ) : (
-        <button type="button" onClick={() => send({ type: "resume" })} disabled={disabled || terminal}>
-          ▶ Play
-        </button>
-      )}
+      {/* One button that turns from Play to Pause: the focus stays on it. */}
+      <button type="button" onClick={() => send({ type: running ? "pause" : "resume" })} disabled={disabled || (!running && terminal)}>
+        {running ? "Pause" : "▶ Play"}
+      </button>
       <button type="button" onClick={() => send({ type: "step" })} disabled={disabled || terminal}>
         Step one cycle
       </button>

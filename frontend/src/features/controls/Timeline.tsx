@@ -12,6 +12,12 @@ interface Props {
 
 const MAX_MARKERS = 150;
 
+/** A view held in the past says what it is not showing: "12 new events — back to live". */
+export function backToLive(unseen: number): string {
+  if (unseen <= 0) return "Back to live";
+  return `${unseen} new event${unseen === 1 ? "" : "s"} — back to live`;
+}
+
 /** Scrub to any seq (the state is refolded up to it) and jump back to live. */
 export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props) {
   const value = viewSeq ?? lastSeq;
@@ -35,7 +41,7 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
       <span className="timeline__time">t = {time.toFixed(1)}s</span>
       {viewSeq !== null ? (
         <button type="button" onClick={() => onSeek(null)}>
-          Back to live
+          {backToLive(lastSeq - viewSeq)}
         </button>
       ) : (
         <span className="badge badge--live">LIVE</span>

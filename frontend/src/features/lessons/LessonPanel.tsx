@@ -6,7 +6,7 @@ import { shortKey } from "@/lib/format";
 import { getLesson, type LessonDetail } from "./api";
 import { findSeq } from "./triggers";
 import { Markdown } from "./Markdown";
-import { follow, next, onEvents, previous, revealed, START, stepSeqs, type Move, type Progress } from "./steps";
+import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
 
 interface Props {
   slug: string;
@@ -26,7 +26,7 @@ interface Props {
   onSeek(seq: number | null): void;
   /** False in a workshop: the class answers there, and the instructor reveals. */
   showQuestions?: boolean;
-  /** A workshop follower's screen shows the instructor's step (1-based) instead of its own navigation. */
+  /** A workshop follower's screen shows the instructor's step (1-based; null: the step at the event shown). */
   followStep?: number | null;
 }
 
@@ -40,25 +40,26 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
   const lesson: LessonDetail | null = lessonQuery.data ?? null;
   const error = lessonQuery.error ? lessonQuery.error.message : null;
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState<Progress>(START);
+  const [waitingFor, setWaitingFor] = useState<number | null>(null);
 
   const seqs = useMemo(() => (lesson ? stepSeqs(lesson.steps.map((s) => s.at), events) : []), [lesson, events, lastSeq]);
   const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events)) ?? [], [lesson, events, lastSeq]);
 
+  const following = followStep !== undefined;
+  // The step is read from the event on screen; a follower held at the instructor's event shows the
+  // step the server read there (the same rule), and nothing is awaited.
+  const progress: Progress = following && followStep !== null ? follow(followStep) : progressAt(seqs, seq, following ? null : waitingFor);
   const move = (m: Move | null) => {
     if (!m) return;
-    setProgress(m.progress);
+    setWaitingFor(m.progress.waitingFor);
     if (m.seek !== undefined) onSeek(m.seek);
+    // Waiting: the view stays on this step while the run plays on to the awaited one.
+    else if (m.progress.waitingFor !== null) onSeek(seq);
   };
-  const following = followStep !== undefined;
-  // When events arrive: open at step 1, or finish a "Next" that waited (clicks move by themselves).
+  // When events arrive: finish a "Next" that waited (clicks move by themselves).
   useEffect(() => {
     if (!following) move(onEvents(progress, seqs));
   }, [seqs, following]);
-  // A follower shows the step it is given; the view itself is held by whoever it follows.
-  useEffect(() => {
-    if (following) setProgress(follow(followStep ?? null));
-  }, [following, followStep]);
 
   // Waiting for a step that has not happened: the owner's paused run is played to get there.
   const resumed = useRef<number | null>(null);
@@ -83,12 +84,16 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
           Lesson {lesson.number}: {lesson.title}
         </h2>
         <div className="lesson__nav">
-          <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
-            Previous step
-          </button>
-          <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
-            {last ? "Go live" : "Next step"}
-          </button>
+          {!following && (
+            <>
+              <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
+                Previous step
+              </button>
+              <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
+                {last ? "Go live" : "Next step"}
+              </button>
+            </>
+          )}
           <span className="muted">
             Step {Math.max(progress.current + 1, 0)} of {total}
           </span>
@@ -102,6 +107,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
         </p>
       )}
       {showQuestions && lesson.questions.map((q, i) => {
+        if (q.askAt > progress.current + 1) return null;  // asked at its step, once its answer is on screen
         const shown = revealed(revealSeqs[i], seq);
         const picked = answers[q.id] ?? "";
         return (

@@ -15,6 +15,8 @@ export interface LessonQuestion {
   answer: string;
   explanation: string;
   revealAt: Trigger;
+  /** The step (1-based) at which it is asked: its answer is on screen by then. */
+  askAt: number;
 }
 
 export interface LessonDetail {

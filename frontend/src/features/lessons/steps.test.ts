@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { makeNode, makePod, makeState, numbered } from "@/test/fixtures";
 import type { SimEvent } from "@/protocol/events";
-import { follow, next, onEvents, previous, revealed, START, stepSeqs, type Progress } from "./steps";
+import { follow, next, onEvents, previous, progressAt, revealed, START, stepAt, stepSeqs, type Progress } from "./steps";
 
 // Lesson 2's shape: its last three steps' events come close together (seq 4, 5, 6).
 const log = numbered([
@@ -22,9 +22,17 @@ const triggers = [
 const upTo = (seq: number): SimEvent[] => log.filter((e) => e.seq <= seq);
 const at = (current: number): Progress => ({ current, waitingFor: null });
 
-test("the lesson opens at step 1 once its event has arrived", () => {
-  expect(onEvents(START, stepSeqs(triggers, []))).toBeNull();
-  expect(onEvents(START, stepSeqs(triggers, upTo(1)))).toEqual({ progress: at(0), seek: 1 });
+test("the step is read from the event on screen: the steps whose event it has reached", () => {
+  const seqs = stepSeqs(triggers, log);
+  expect([0, 1, 2, 3, 4, 5, 6].map((seq) => stepAt(seqs, seq))).toEqual([0, 1, 1, 2, 3, 4, 5]);
+  expect(stepAt(stepSeqs(triggers, upTo(3)), 6)).toBe(2);  // later steps' events have not arrived
+  expect(onEvents(START, stepSeqs(triggers, upTo(1)))).toBeNull();  // opening moves nothing
+});
+
+test("a wait ends once the view shows the awaited step, however it got there", () => {
+  const seqs = stepSeqs(triggers, log);
+  expect(progressAt(seqs, 3, 3)).toEqual({ current: 1, waitingFor: 3 });
+  expect(progressAt(seqs, 5, 3)).toEqual({ current: 3, waitingFor: null });
 });
 
 test("Next goes to exactly the next step even when later steps have happened too", () => {

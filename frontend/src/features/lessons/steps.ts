@@ -1,6 +1,7 @@
 // Step navigation of the lesson player, as pure functions (the panel keeps the state).
-// The lesson holds the view at the current step's event, so its text and the map/queue agree;
-// "Next" moves exactly one step: to the next step's event if it has happened, else it waits.
+// The step shown is read from the event the view shows (stepAt), so its text and the map/queue
+// agree and every screen at that event reads the same step; "Next" moves exactly one step: to the
+// next step's event if it has happened (holding the view there), else it waits.
 import type { SimEvent } from "@/protocol/events";
 import type { Trigger } from "./api";
 import { findSeq } from "./triggers";
@@ -17,6 +18,21 @@ export const START: Progress = { current: -1, waitingFor: null };
 /** Each step's event seq among the events received so far (null: not happened yet). */
 export function stepSeqs(triggers: readonly Trigger[], events: readonly SimEvent[]): (number | null)[] {
   return triggers.map((t) => findSeq(t, events));
+}
+
+/**
+ * The step (1-based; 0 before the first) a view at event `seq` shows: the steps whose event it has
+ * reached. The same rule as the server's (playground.lessons.tooling.step_at), which computes a
+ * workshop's class step from the instructor's event.
+ */
+export function stepAt(seqs: readonly (number | null)[], seq: number): number {
+  return seqs.filter((s) => s !== null && s <= seq).length;
+}
+
+/** The progress shown at event `seq`: its step, and the step "Next" still waits for. */
+export function progressAt(seqs: readonly (number | null)[], seq: number, waitingFor: number | null): Progress {
+  const current = stepAt(seqs, seq) - 1;
+  return { current, waitingFor: waitingFor !== null && waitingFor > current ? waitingFor : null };
 }
 
 export interface Move {
@@ -43,9 +59,8 @@ export function previous(progress: Progress, seqs: readonly (number | null)[]): 
   return progress.current <= 0 ? { progress: { ...progress, waitingFor: null } } : goTo(progress.current - 1, seqs, { ...progress, waitingFor: null });
 }
 
-/** New events arrived: start at step 1 once its event is here, and finish a pending "Next". */
+/** New events arrived: finish a pending "Next" once its step's event is here. */
 export function onEvents(progress: Progress, seqs: readonly (number | null)[]): Move | null {
-  if (progress.current < 0 && seqs.length > 0 && seqs[0] !== null) return goTo(0, seqs, progress);
   if (progress.waitingFor !== null && seqs[progress.waitingFor] !== null) return goTo(progress.waitingFor, seqs, progress);
   return null;
 }

@@ -19,7 +19,7 @@ export function ClassQuestions({ questions, choices, onAnswer, error }: Props) {
   return (
     <section className="class-questions" aria-label="Class predictions">
       {questions.map((q) => (
-        <QuestionCard key={q.key} question={q} choices={choices(q.kind)} onAnswer={onAnswer} />
+        <QuestionCard key={`${q.push}-${q.key}`} question={q} choices={choices(q.kind)} onAnswer={onAnswer} />
       ))}
       {error && (
         <p role="alert" className="field__error">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
-import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLocked } from "./api";
+import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLocked, stopRun } from "./api";
 import { onlyThisMachine, type WorkshopState } from "./state";
 import { TallyBars } from "./TallyBars";
 import { LessonSelect, type LessonChoice } from "./LessonSelect";
@@ -9,22 +9,26 @@ import { LessonSelect, type LessonChoice } from "./LessonSelect";
 interface Props {
   state: WorkshopState;
   /** The lesson's predict-then-reveal questions the instructor can put to the class. */
-  lessonQuestions: readonly { id: string; prompt: string }[];
+  lessonQuestions: readonly { id: string; prompt: string; askAt: number }[];
   lessons: readonly LessonChoice[];
 }
 
 /** The instructor's dashboard: join code, class controls, predictions with live tallies, roster. */
 export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
   const [error, setError] = useState<string | null>(null);
+  // A refusal for too many active runs names them: offer to stop each.
+  const [holding, setHolding] = useState<number[]>([]);
   const workshop = state.workshop;
   if (!workshop) return <p>Connecting to the workshop…</p>;
   const code = workshop.code;
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
+    setHolding([]);
     try {
       await fn();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
+      setHolding(e instanceof ApiError ? e.errors.flatMap((x) => x.runs ?? []) : []);
     }
   };
   const open = workshop.status === "open";
@@ -55,9 +59,7 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
         <button type="button" disabled={!open} onClick={() => act(() => setLocked(code, !workshop.locked))} aria-pressed={workshop.locked}>
           {workshop.locked ? "Unlock students' controls" : "Lock students' controls"}
         </button>
-        <button type="button" className="button--danger" disabled={!open} onClick={() => act(() => endWorkshop(code))}>
-          End the workshop
-        </button>
+        <EndButton disabled={!open} onEnd={() => act(() => endWorkshop(code))} />
         <a href={exportUrl(code, "csv")} download>
           Export results (CSV)
         </a>
@@ -74,7 +76,9 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
             const q = state.questions.find((x) => x.key === lq.id);
             return (
               <div key={lq.id} className="question" role="group" aria-label={`Question ${lq.id}`}>
-                <p>{lq.prompt}</p>
+                <p>
+                  {lq.prompt} <span className="muted">(ask at step {lq.askAt})</span>
+                </p>
                 {!q ? (
                   <button type="button" disabled={!open} onClick={() => act(() => askQuestion(code, lq.id))}>
                     Ask the class
@@ -102,7 +106,34 @@ export function HostDashboard({ state, lessonQuestions, lessons }: Props) {
           {error}
         </p>
       )}
+      {holding.map((id) => (
+        <button key={id} type="button" onClick={() => act(() => stopRun(id))}>
+          Stop run {id}
+        </button>
+      ))}
     </section>
+  );
+}
+
+/** Ending cannot be undone (joins, answers and moves are refused after): it asks first. */
+function EndButton({ disabled, onEnd }: { disabled: boolean; onEnd(): void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className="button--danger" disabled={disabled} onClick={() => setAsking(true)}>
+        End the workshop
+      </button>
+    );
+  return (
+    <span role="group" aria-label="Confirm ending the workshop">
+      End it for everyone? Joins, answers and moves stop; results stay for export.{" "}
+      <button type="button" className="button--danger" autoFocus onClick={() => { setAsking(false); onEnd(); }}>
+        Yes, end the workshop
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep it open
+      </button>
+    </span>
   );
 }
 

@@ -23,7 +23,7 @@ export function StudentBar({ state, busy, onTry, onBack }: Props) {
         <span role="status">The workshop has ended.</span>
       ) : following ? (
         <>
-          <span className="badge badge--live" role="status">
+          <span className="badge badge--following" role="status">
             Following the instructor{step ? ` · step ${step}` : ""}
           </span>
           <button type="button" onClick={onTry} disabled={busy || workshop.locked}>

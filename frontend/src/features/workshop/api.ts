@@ -25,3 +25,5 @@ export function workshopSocketUrl(code: string, loc: Location = window.location)
   const proto = loc.protocol === "https:" ? "wss:" : "ws:";
   return `${proto}//${loc.host}/ws/workshops/${encodeURIComponent(code)}/`;
 }
+/** Stop a run (one that holds a slot of the workshop's allowance). */
+export const stopRun = (runId: number) => post<unknown>(`/api/runs/${runId}/commands/`, { type: "stop" });

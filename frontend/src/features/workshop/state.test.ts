@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyWorkshopMessage, followSeq, initialWorkshopState, nextPosition, onlyThisMachine, projection, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
+import { adoptable, applyWorkshopMessage, followSeq, initialWorkshopState, onlyThisMachine, projection, tallyBars, type ClassQuestion, type Position, type WorkshopView } from "./state";
 
 const position: Position = { view: "run", runId: 7, seq: null, step: null, compare: null };
 const workshop: WorkshopView = {
   code: "ABC234", title: "Lesson 2", instructor: "teacher", lesson: "basic-preemption", scenario: "lesson02",
-  runId: 7, position, locked: false, status: "open", link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
+  runId: 7, push: 1, position, locked: false, status: "open", link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
 };
-const question: ClassQuestion = { key: "victim", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
+const question: ClassQuestion = { key: "victim", push: 1, lesson: "basic-preemption", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
 const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null };
 const hello = applyWorkshopMessage(initialWorkshopState, { type: "hello", role: "student", workshop, me, questions: [question] });
 
@@ -53,6 +53,18 @@ describe("applyWorkshopMessage", () => {
     expect(unlocked.me?.mode).toBe("own");
   });
 
+  it("starts a new push with no questions and no answers on screen", () => {
+    const host = applyWorkshopMessage(initialWorkshopState, { type: "hello", role: "instructor", workshop, me: null,
+      roster: [{ ...me, answers: { victim: "default/a" } }], questions: [question] });
+    const pushed = applyWorkshopMessage(host, { type: "workshop", workshop: { ...workshop, push: 2, lesson: "minimal-victims-and-reprieve" } });
+    expect(pushed.questions).toEqual([]);
+    expect(pushed.roster[0].answers).toEqual({});
+    const late = applyWorkshopMessage(pushed, { type: "question", question: { ...question, revealed: true } });
+    expect(late.questions).toEqual([]);  // the reveal of the earlier push's question, arriving late
+    const asked = applyWorkshopMessage(pushed, { type: "question", question: { ...question, push: 2 } });
+    expect(asked.questions.map((q) => [q.key, q.push])).toEqual([["victim", 2]]);
+  });
+
   it("ignores a position before the hello", () => {
     expect(applyWorkshopMessage(initialWorkshopState, { type: "position", position })).toBe(initialWorkshopState);
   });
@@ -69,13 +81,16 @@ describe("followSeq", () => {
   });
 });
 
-describe("nextPosition", () => {
-  it("publishes a change of seq, step or comparison, and nothing when nothing changed", () => {
-    expect(nextPosition(null, position)).toEqual(position);
-    expect(nextPosition(position, { ...position })).toBeNull();
-    expect(nextPosition(position, { ...position, seq: 3 })).not.toBeNull();
-    expect(nextPosition(position, { ...position, step: 2 })).not.toBeNull();
-    expect(nextPosition(position, { ...position, view: "compare", compare: { a: 1, b: 2 } })).not.toBeNull();
+describe("adoptable", () => {
+  it("adopts a position the page did not send: on load, or moved from another tab", () => {
+    expect(adoptable([], 12)).toEqual({ adopt: true, pending: [] });
+    expect(adoptable([5, 9], 12)).toEqual({ adopt: true, pending: [] });
+  });
+
+  it("does not go back to an echo of its own while later moves are on their way", () => {
+    expect(adoptable([5, 9], 5)).toEqual({ adopt: false, pending: [9] });
+    expect(adoptable([9], 9)).toEqual({ adopt: true, pending: [] });
+    expect(adoptable([5, null], null)).toEqual({ adopt: true, pending: [] });
   });
 });
 

@@ -19,6 +19,8 @@ export interface WorkshopView {
   lesson: string | null;
   scenario: string;
   runId: number | null;
+  /** 1, then +1 on every push of a lesson or scenario: each push asks its questions afresh. */
+  push: number;
   position: Position;
   locked: boolean;
   status: "open" | "ended";
@@ -44,6 +46,9 @@ export interface Tally {
 
 export interface ClassQuestion {
   key: string;
+  /** The push it was asked in, and that push's lesson. */
+  push: number;
+  lesson: string | null;
   prompt: string;
   kind: "node" | "pod";
   revealed: boolean;
@@ -106,11 +111,14 @@ export function applyWorkshopMessage(state: WorkshopState, msg: WorkshopMessage 
     case "workshop": {
       // Locking brings every student back to the class.
       const me = state.me && msg.workshop.locked ? { ...state.me, mode: "following" as const } : state.me;
-      return { ...state, workshop: msg.workshop, me };
+      if (!state.workshop || state.workshop.push === msg.workshop.push) return { ...state, workshop: msg.workshop, me };
+      // New material: nothing of the last one's questions stays on screen.
+      return { ...state, workshop: msg.workshop, me, questions: [], roster: state.roster.map((p) => ({ ...p, answers: {} })) };
     }
     case "roster":
       return { ...state, roster: msg.roster };
     case "question": {
+      if (state.workshop && msg.question.push !== state.workshop.push) return state;  // an earlier push's, late
       const questions = upsertQuestion(state.questions, msg.question);
       const a = msg.answered;
       if (!a) return { ...state, questions };
@@ -136,11 +144,16 @@ export function followSeq(position: Position, lastSeq: number): number | null {
   return position.seq;
 }
 
-/** The instructor's position to publish, or null when it has not changed since `last`. */
-export function nextPosition(last: Position | null, next: Position): Position | null {
-  if (last && last.view === next.view && last.runId === next.runId && last.seq === next.seq && last.step === next.step
-      && last.compare?.a === next.compare?.a && last.compare?.b === next.compare?.b) return null;
-  return next;
+/**
+ * The instructor's page hears its own positions echoed by the server. One that is not among those
+ * it sent (the class moved from elsewhere, or on load) is adopted; an echo is adopted only when it
+ * is the last one sent (an older echo would pull the page back while newer moves are on their way).
+ */
+export function adoptable(pending: readonly (number | null)[], incoming: number | null): { adopt: boolean; pending: (number | null)[] } {
+  const i = pending.indexOf(incoming);
+  if (i < 0) return { adopt: true, pending: [] };
+  const rest = pending.slice(i + 1);
+  return { adopt: rest.length === 0, pending: rest };
 }
 
 /** Bars for a tally: every answer given, most votes first, with its share of those who answered. */
