@@ -36,16 +36,25 @@ def create_guest() -> User:
 
 def become_guest(request: HttpRequest) -> User:
     """The anonymous visitor's first write: a guest user, logged in on this browser session."""
+    user = new_guest(request)
+    log_in_guest(request, user)
+    return user
+
+
+def new_guest(request: HttpRequest) -> User:
     throttles.per_ip(request, "guest")
     user = create_guest()
     user.is_new_guest = True  # owns nothing yet: its first run needs no count of its active runs
+    return user
+
+
+def log_in_guest(request: HttpRequest, user: User) -> None:
     csrf_secret = request.META.get("CSRF_COOKIE")
     auth.login(request, user, backend="playground.accounts.backends.ModelBackend")
     if csrf_secret:
         # login() rotates the CSRF token; a visitor who never chose to sign in would then see its
         # next write (or a parallel one) refused. Signing up and logging in still rotate it.
         request.META["CSRF_COOKIE"] = csrf_secret
-    return user
 
 
 def _validate_credentials(username: str, password: str, user: User | None) -> None:

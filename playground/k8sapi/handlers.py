@@ -94,7 +94,7 @@ def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpRe
     since = _check_version(call, latest)
     world = latest if since is None else load(call.run, since)
     assert world is not None
-    timeout = float(call.query.get("timeoutSeconds") or WATCH_TIMEOUT)
+    timeout = float(_int64_query(call, "timeoutSeconds") or WATCH_TIMEOUT)
     request = watch.WatchRequest(kind, namespace, _predicate(call, kind), call.as_table,
                                  call.query.get("includeObject", "Metadata"), _flag(call, "allowWatchBookmarks"),
                                  min(timeout, WATCH_TIMEOUT))
@@ -199,10 +199,29 @@ def _delete_options(call: Call) -> dict[str, Any]:
 def _grace(raw: Any) -> int | None:
     if raw in (None, ""):
         return None
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError) as exc:
-        raise st.bad_request(f"gracePeriodSeconds must be an integer, got {raw!r}") from exc
+    value = _int64(raw)
+    if value is None:
+        raise st.bad_request(f"gracePeriodSeconds must be an integer (int64), got {raw!r}")
+    return max(0, value)
+
+
+def _int64(raw: Any) -> int | None:
+    """A query value or JSON number the API server would decode into an int64; None if it would not."""
+    if isinstance(raw, str) and raw.lstrip("-").isascii() and raw.lstrip("-").isdigit() and raw.count("-") <= 1:
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        return None
+    return raw if -(2**63) <= raw < 2**63 else None
+
+
+def _int64_query(call: Call, name: str) -> int | None:
+    raw = call.query.get(name)
+    if raw in (None, ""):
+        return None
+    value = _int64(raw)
+    if value is None:  # as the API server's query-parameter decoding answers
+        raise st.bad_request(f'invalid value for {name}: strconv.ParseInt: parsing "{raw}": invalid syntax')
+    return value
 
 
 def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:

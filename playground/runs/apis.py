@@ -8,7 +8,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,8 +18,8 @@ from playground.api_errors import ErrorSerializer, error_body, summary_message
 from playground.runs import recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
-from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
 from playground.scenarios.selectors import readable_scenario
+from playground.strict import StrictPagination
 
 MAX_WAIT_SECONDS = 300
 
@@ -50,14 +49,6 @@ def watched_run(request: Request, run_id: int) -> Run:
     return run
 
 
-class RunPagination(PageNumberPagination):
-    """Paged like the scenario list: {count, next, previous, results}, ?page= and ?page_size=."""
-
-    page_size = PAGE_SIZE
-    page_size_query_param = "page_size"
-    max_page_size = MAX_PAGE_SIZE
-
-
 class RunListCreateApi(APIView):
     @extend_schema(operation_id="runs_list", parameters=[
                        OpenApiParameter("scenario", str, description="slug; default: my runs"),
@@ -66,7 +57,7 @@ class RunListCreateApi(APIView):
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
         runs = selectors.runs_of_scenario(request.user, slug) if slug else selectors.runs_of_owner(request.user)
-        paginator = RunPagination()
+        paginator = StrictPagination()  # paged like the scenario list
         page = paginator.paginate_queryset(runs.order_by("-created_at", "-id"), request, view=self)
         return paginator.get_paginated_response([selectors.run_view(run, request.user) for run in page or []])
 
@@ -78,8 +69,9 @@ class RunListCreateApi(APIView):
         throttles.per_owner(request, "run_start")
         scenario = readable_scenario(request.user, body.validated_data["scenario"], defer_manifests=True)
         data = body.validated_data
-        run = services.start_run(acting_user(request), scenario, data.get("seed"), data.get("speed"),
-                                 paused=data.get("paused"), lesson=data.get("lesson"))
+        with acting_user(request) as owner:
+            run = services.start_run(owner, scenario, data.get("seed"), data.get("speed"),
+                                     paused=data.get("paused"), lesson=data.get("lesson"))
         return Response(selectors.run_view(run, request.user), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("run-detail", kwargs={"run_id": run.pk})})
 

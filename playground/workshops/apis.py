@@ -187,5 +187,7 @@ class RunForkApi(JsonApi):
         run = runs.run_for_watcher(request.user, run_id)
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
-        fork = forks.fork_run(acting_user(request), run, valid(s.RunForkSerializer, request)["seq"])
+        seq = valid(s.RunForkSerializer, request)["seq"]
+        with acting_user(request) as owner:
+            fork = forks.fork_run(owner, run, seq)
         return Response(runs.run_view(fork, request.user), status=status.HTTP_201_CREATED)
