@@ -26,6 +26,7 @@ from playground.accounts.serializers import (
 )
 from playground.api_errors import ErrorSerializer
 from playground.safeload import SafeJSONParser
+from playground.scenarios import links
 
 
 def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
@@ -119,7 +120,7 @@ class WsTicketApi(JsonApi):
     def post(self, request: Request, run_id: int) -> Response:
         from playground.runs.selectors import run_for_watcher
 
-        if run_for_watcher(request.user, run_id) is None:
+        if run_for_watcher(request.user, run_id, links.held(request.session)) is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         ticket, seconds = services.create_ws_ticket(request.user, run_id)
         return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

@@ -26,7 +26,7 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a write's transaction (acting_user) it needs no savepoint of its own
 def create_guest() -> User:
     # No password given: create_user stores an unusable one (make_password(None)) in its INSERT.
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(4)}", last_login=timezone.now())

@@ -17,6 +17,7 @@ from playground.k8sapi import auth
 from playground.k8sapi import status as st
 from playground.k8sapi.auth import SCHEMES
 from playground.runs import selectors
+from playground.scenarios import links
 
 
 class BearerTokenAuthentication(BaseAuthentication):
@@ -74,7 +75,7 @@ class KubeconfigApi(APIView):
 
     @extend_schema(responses={(200, "application/yaml"): str}, summary="A kubeconfig for the run's Kubernetes API")
     def get(self, request: Request, run_id: int) -> Response:
-        run = selectors.run_for_watcher(request.user, run_id)
+        run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         token = presented_token(request)

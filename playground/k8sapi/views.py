@@ -4,6 +4,8 @@ Thin: reads go through world.load + catalog, writes through writes.py, errors ar
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
@@ -14,26 +16,24 @@ from playground.k8sapi.resources import find
 from playground.runs import selectors
 from playground.runs.models import Run
 from playground.runs.selectors import User
+from playground.scenarios import links
 
 
 @csrf_exempt
 def api(request: HttpRequest, run_id: str, path: str | None = None, token: str | None = None) -> HttpResponse:
     try:
         user = auth.authenticate(request, token)
-        run = _run(int(run_id), user)
+        run = _run(int(run_id), user, links.held(request.session))
         call = Call(request, run, user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:
         return respond(error.status(), error.code)
 
 
-def _run(run_id: int, user: User) -> Run:
+def _run(run_id: int, user: User, held: Collection[str]) -> Run:
     run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
-    if run is None:
-        raise st.no_resource(f"runs/{run_id}")
-    if not selectors.can_watch(user, run):
-        raise st.ApiError(403, "Forbidden", f'User "{auth.username(user)}" cannot watch run {run_id}: '
-                          "only its owner and those who may read its scenario may", {})
+    if run is None or not selectors.can_watch(user, run, held):
+        raise st.no_resource(f"runs/{run_id}")  # a run one may not watch is answered as one that does not exist
     return run
 
 

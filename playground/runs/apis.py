@@ -18,7 +18,8 @@ from playground.api_errors import ErrorSerializer, error_body, summary_message
 from playground.runs import recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
-from playground.scenarios.selectors import readable_scenario
+from playground.scenarios import links
+from playground.scenarios.selectors import linked_scenario, readable_scenario
 from playground.strict import StrictPagination
 
 MAX_WAIT_SECONDS = 300
@@ -43,7 +44,7 @@ def query_int(request: Request, name: str, default: int | None, minimum: int = 0
 
 def watched_run(request: Request, run_id: int) -> Run:
     recovery.recover_stale_runs_throttled()
-    run = selectors.run_for_watcher(request.user, run_id)
+    run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
     if run is None:
         raise NotFound(f"no run {run_id} (or its scenario is private)")
     return run
@@ -56,10 +57,16 @@ class RunListCreateApi(APIView):
                    responses={200: s.RunPageSerializer, **errors(404)})
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
-        runs = selectors.runs_of_scenario(request.user, slug) if slug else selectors.runs_of_owner(request.user)
+        runs = self.runs_of_scenario(request, slug) if slug else selectors.runs_of_owner(request.user)
         paginator = StrictPagination()  # paged like the scenario list
         page = paginator.paginate_queryset(runs.order_by("-created_at", "-id"), request, view=self)
         return paginator.get_paginated_response([selectors.run_view(run, request.user) for run in page or []])
+
+    def runs_of_scenario(self, request: Request, slug: str) -> Any:
+        scenario = linked_scenario(request.user, slug)
+        if scenario is not None:
+            links.remember(request._request, scenario)
+        return selectors.runs_of_scenario(request.user, scenario, slug)
 
     @extend_schema(request=s.RunCreateSerializer,
                    responses={201: s.RunViewSerializer, **errors(400, 403, 404, 409, 429)})

@@ -21,7 +21,7 @@ from playground import openapi
 from playground.accounts.authentication import acting_user
 from playground.api_errors import ErrorSerializer, PreconditionRequired
 from playground.safeload import SafeJSONParser
-from playground.scenarios import documents, selectors, services, yamlio
+from playground.scenarios import documents, links, selectors, services, yamlio
 from playground.scenarios import serializers as s
 from playground.scenarios.documents import KIND_BY_PLURAL, KINDS, Kind
 from playground.scenarios.models import Scenario
@@ -136,7 +136,9 @@ class ScenarioDetailApi(ScenarioApi):
     @extend_schema(parameters=[IF_NONE_MATCH], responses=responses({200: s.ScenarioDetailSerializer, 304: None}, 404),
                    summary="A scenario")
     def get(self, request: Request, slug: str) -> Response:
-        return detail(request, selectors.readable_scenario(request.user, slug))
+        scenario = selectors.readable_scenario(request.user, slug)
+        links.remember(request._request, scenario)  # its runs open to this browser too
+        return detail(request, scenario)
 
     @extend_schema(request=s.ScenarioUpdateSerializer, parameters=[IF_MATCH], responses=responses(
         {200: s.ScenarioDetailSerializer}, 400, 403, 404, 412, 413, 428), summary="Replace a scenario")

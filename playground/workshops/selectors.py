@@ -6,6 +6,7 @@ from typing import Any, TypeAlias
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 from rest_framework.exceptions import NotFound
 
 from playground import reach
@@ -29,6 +30,14 @@ def participant_of(user: User, workshop: Workshop) -> Participant | None:
     if not user.is_authenticated:
         return None
     return Participant.objects.filter(workshop=workshop, user_id=user.pk).first()
+
+
+def shows_scenario_to(user: User, scenario_slug: str) -> bool:
+    """A workshop on this scenario gave its instructor and class the link: they may watch its runs."""
+    if not user.is_authenticated:
+        return False
+    on_it = Workshop.objects.filter(scenario_slug=scenario_slug)
+    return on_it.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
 
 
 def iso(value: Any) -> str | None:

@@ -78,6 +78,8 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
     other = browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 800})
     try:
         watcher = other.new_page()
+        run_id = page.url.rsplit("/", 1)[1]
+        watcher.goto(f"/s/{page.request.get(f'/api/runs/{run_id}/').json()['scenario']}")  # the link is shared
         watcher.goto(page.url)
         expect(watcher.get_by_text("only the run's owner can control it")).to_be_visible()
         watcher_log = watcher.get_by_role("table", name="Kubernetes events, newest first")

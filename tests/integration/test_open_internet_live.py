@@ -2,8 +2,13 @@
 can and cannot do — strict input, privacy of runs, login throttling, quotas, security headers."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 import requests
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 
 def browser_session(base: str) -> requests.Session:
@@ -46,3 +51,50 @@ def test_wrong_json_types_and_query_values_are_400s_naming_the_field(live_server
     for field, response in answers.items():
         assert response.status_code == 400, (field, response.text)
         assert response.json()["errors"][0]["field"] == field
+
+
+# ---- point 5: privacy ------------------------------------------------------------------------
+
+def ws_close_code(base: str, path: str, http: requests.Session) -> int | None:
+    """The close code the run socket answers with, or None when it opened and said hello."""
+    cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+    url = base.replace("http://", "ws://") + path
+    with connect(url, origin=base, additional_headers={"Cookie": cookie} if cookie else None,
+                 open_timeout=10) as ws:
+        try:
+            return None if json.loads(ws.recv(timeout=10))["type"] == "hello" else -1
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd else -1
+
+
+@pytest.fixture
+def unlisted_run(live_server_url: str) -> tuple[str, int]:
+    owner = browser_session(live_server_url)
+    scenario = owner.post(f"{live_server_url}/api/scenarios/", json={"title": "secret", "visibility": "unlisted"},
+                          timeout=30).json()
+    run = owner.post(f"{live_server_url}/api/runs/", json={"scenario": scenario["slug"], "paused": True}, timeout=30)
+    assert run.status_code == 201, run.text
+    return scenario["slug"], run.json()["id"]
+
+
+def test_a_run_of_an_unlisted_scenario_is_answered_like_a_missing_run_everywhere(
+        live_server_url: str, unlisted_run: tuple[str, int]) -> None:
+    slug, run_id = unlisted_run
+    stranger, missing = browser_session(live_server_url), run_id + 10_000
+    for path in ("/api/runs/{}/", "/api/runs/{}/events/", "/k8s/runs/{}/api/v1/pods"):
+        hidden = stranger.get(live_server_url + path.format(run_id), timeout=30)
+        absent = stranger.get(live_server_url + path.format(missing), timeout=30)
+        assert hidden.status_code == absent.status_code == 404, path
+        assert re.sub(rf"\b{run_id}\b", "N", hidden.text) == re.sub(rf"\b{missing}\b", "N", absent.text), path
+        assert slug not in hidden.text and "guest-" not in hidden.text
+    assert ws_close_code(live_server_url, f"/ws/runs/{run_id}/", stranger) == 4404
+    assert ws_close_code(live_server_url, f"/ws/runs/{missing}/", stranger) == 4404
+
+
+def test_whoever_opened_the_unlisted_scenarios_link_may_watch_its_runs(
+        live_server_url: str, unlisted_run: tuple[str, int]) -> None:
+    slug, run_id = unlisted_run
+    friend = browser_session(live_server_url)
+    assert friend.get(f"{live_server_url}/api/scenarios/{slug}/", timeout=30).status_code == 200
+    assert friend.get(f"{live_server_url}/api/runs/{run_id}/", timeout=30).json()["scenario"] == slug
+    assert ws_close_code(live_server_url, f"/ws/runs/{run_id}/", friend) is None

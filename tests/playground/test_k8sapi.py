@@ -172,9 +172,11 @@ def test_a_group_resource_not_found_names_its_group(alice: User) -> None:
     assert body["details"] == {"name": "nope", "group": "scheduling.k8s.io", "kind": "priorityclasses"}
 
 
-def test_a_private_run_is_forbidden_to_others_and_a_bad_token_unauthorized(alice: User) -> None:
+def test_a_private_run_is_not_found_for_others_and_a_bad_token_unauthorized(alice: User) -> None:
     run = stored_run(alice, DOCS, visibility="private")
-    assert get(run, "api/v1/pods").json()["reason"] == "Forbidden"
+    hidden, missing = get(run, "api/v1/pods"), get(Run(pk=run.pk + 1000), "api/v1/pods")
+    assert (hidden.status_code, hidden.json()) == (missing.status_code, missing.json())
+    assert hidden.json()["reason"] == "NotFound"
     assert get(run, "api/v1/pods", token="pgt_wrong").status_code == 401
     _, key = accounts.create_token(alice, "kubectl")
     assert get(run, "api/v1/pods", token=key).status_code == 200
