@@ -202,7 +202,8 @@ if WEB_SERVER:
         "BACKEND": "playground.redis_pool.RedisCache", "LOCATION": REDIS_URL,
         "KEY_PREFIX": "cache:" + PLAYGROUND_NAMESPACE + ":" + hashlib.sha1(
             str(DATABASES["default"].get("NAME") or "").encode()).hexdigest()[:8]}}
-# Per-account lockout: this many failed logins within the window lock the account for the window.
+# Failed logins per (client, username), playground/accounts/logins.py: from this many on, each makes the
+# client wait twice as long as the last (1 s, 2 s, …), at most LOGIN_LOCKOUT_SECONDS.
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # A WebSocket ticket (POST /api/runs/<id>/ws-ticket/) opens one socket within this many seconds.

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground import throttles
-from playground.accounts import selectors, services
+from playground.accounts import logins, selectors, services
 from playground.accounts.authentication import enforce_csrf
 from playground.accounts.serializers import (
     CredentialsSerializer,
@@ -72,7 +72,9 @@ class LoginApi(_AuthApi):
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
         throttles.per_ip(request, "login")
-        return Response(me_data(services.log_in(request._request, username, password)))
+        response = Response(me_data(services.log_in(request._request, username, password)))
+        logins.succeeded(request._request, response, username)
+        return response
 
 
 class LogoutApi(_AuthApi):

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 
 from playground import throttles
+from playground.accounts import logins
 from playground.accounts.models import ApiToken, Profile, WsTicket
 
 SYSTEM_USERNAME = "playground"
@@ -95,13 +96,12 @@ def _convert_guest(user: User, username: str, password: str) -> None:
 
 
 def log_in(request: HttpRequest, username: str, password: str) -> User:
-    """Refused for LOGIN_LOCKOUT_SECONDS after LOGIN_MAX_FAILURES wrong passwords for the account."""
-    throttles.login_locked(username)
+    """Refused (429) while this client must wait after failed logins for this username (logins.py)."""
+    logins.refuse_if_waiting(request, username)
     user = auth.authenticate(request, username=username, password=password)
     if not isinstance(user, User):
-        throttles.login_failed(username)
+        logins.failed(request, username)
         raise ValidationError({"non_field_errors": ["username or password is wrong"]})
-    throttles.login_succeeded(username)
     auth.login(request, user)
     return user
 

@@ -98,3 +98,26 @@ def test_whoever_opened_the_unlisted_scenarios_link_may_watch_its_runs(
     assert friend.get(f"{live_server_url}/api/scenarios/{slug}/", timeout=30).status_code == 200
     assert friend.get(f"{live_server_url}/api/runs/{run_id}/", timeout=30).json()["scenario"] == slug
     assert ws_close_code(live_server_url, f"/ws/runs/{run_id}/", friend) is None
+
+
+# ---- point 4: accounts -----------------------------------------------------------------------
+
+def test_a_guesser_waits_longer_and_longer_while_the_owner_logs_in(live_server_url: str) -> None:
+    owner = browser_session(live_server_url)
+    credentials = {"username": "instructor-28", "password": "correct horse battery staple"}
+    assert owner.post(f"{live_server_url}/api/auth/signup/", json=credentials, timeout=30).status_code == 201
+    owner.headers["X-CSRFToken"] = owner.cookies["csrftoken"]
+    for step in ("logout", "login", "logout"):  # a browser the instructor has logged in from
+        assert owner.post(f"{live_server_url}/api/auth/{step}/", json=credentials, timeout=30).ok, step
+        owner.headers["X-CSRFToken"] = owner.cookies["csrftoken"]
+    guesser = browser_session(live_server_url)
+    wrong = {**credentials, "password": "wrong-wrong-wrong"}
+    codes = [guesser.post(f"{live_server_url}/api/auth/login/", json=wrong, timeout=30).status_code for _ in range(5)]
+    assert codes == [400] * 5
+    for _ in range(4):  # the waits grow 1, 2, 4 s: even a slow machine meets one
+        refused = guesser.post(f"{live_server_url}/api/auth/login/", json=wrong, timeout=30)
+        if refused.status_code == 429:
+            break
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.json()["message"].count("try again") == 1 and "Expected available" not in refused.text
+    assert owner.post(f"{live_server_url}/api/auth/login/", json=credentials, timeout=30).status_code == 200
