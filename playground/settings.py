@@ -216,6 +216,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 YAML_MAX_BYTES = env_int("YAML_MAX_BYTES", 5 * 1024 * 1024)  # scenario import / replace
 COMMAND_YAML_MAX_BYTES = env_int("COMMAND_YAML_MAX_BYTES", 64 * 1024)  # a run command's one manifest
 INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/YAML input
+# Bytes of scenarios one owner may store (playground/scenarios/quotas.py, docs/api.md "Limits").
+SCENARIO_QUOTA_BYTES_GUEST = env_int("SCENARIO_QUOTA_BYTES_GUEST", 20 * 1024 * 1024)
+SCENARIO_QUOTA_BYTES_USER = env_int("SCENARIO_QUOTA_BYTES_USER", 500 * 1024 * 1024)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kubernetes Scheduling Playground API",

@@ -76,7 +76,7 @@ def invalid(kind: str, name: str, group: str, causes: list[dict[str, str]], mess
 def field_invalid(kind: str, name: str, group: str, field: str, error_type: str, detail: str,
                   value: Any = None) -> ApiError:
     """One field.Error as NewInvalid renders it: `Kind "name" is invalid: field: Type: value: detail`."""
-    body = error_type if error_type in ("Required value", "Forbidden") else f"{error_type}: {_quoted(value)}"
+    body = error_type if error_type in ("Required value", "Forbidden", "Too long") else f"{error_type}: {_quoted(value)}"
     body = f"{body}: {detail}" if detail else body
     cause = {"reason": CAUSE_TYPES.get(error_type, "FieldValueInvalid"), "message": body, "field": field}
     return invalid(kind, name, group, [cause], f'{kind} "{name}" is invalid: {field}: {body}')

@@ -40,6 +40,14 @@ def shows_scenario_to(user: User, scenario_slug: str) -> bool:
     return on_it.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
 
 
+def in_open_workshop(user: User) -> bool:
+    """A student or instructor of a workshop in progress: the workshop covers their quotas."""
+    if not user.is_authenticated:
+        return False
+    open_ones = Workshop.objects.filter(status=Workshop.Status.OPEN)
+    return open_ones.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
+
+
 def iso(value: Any) -> str | None:
     return value.isoformat().replace("+00:00", "Z") if value else None
 

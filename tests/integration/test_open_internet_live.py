@@ -121,3 +121,32 @@ def test_a_guesser_waits_longer_and_longer_while_the_owner_logs_in(live_server_u
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert refused.json()["message"].count("try again") == 1 and "Expected available" not in refused.text
     assert owner.post(f"{live_server_url}/api/auth/login/", json=credentials, timeout=30).status_code == 200
+
+
+# ---- point 1: quotas -------------------------------------------------------------------------
+
+def big_scenario(title: str, megabytes: int) -> dict[str, object]:
+    """About `megabytes` MiB, in annotations of 250 KiB each (the API server allows 256 KiB an object)."""
+    nodes = [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"n{i}", "annotations": {"note": "x" * 250_000}},
+              "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}} for i in range(megabytes * 4)]
+    return {"title": title, "objects": nodes}
+
+
+def test_a_guest_is_refused_beyond_the_default_quota_with_a_413_naming_it(live_server_url: str) -> None:
+    guest = browser_session(live_server_url)
+    codes = [guest.post(f"{live_server_url}/api/scenarios/", json=big_scenario(f"s{i}", 8), timeout=60)
+             for i in range(3)]
+    assert [c.status_code for c in codes] == [201, 201, 413], codes[-1].text
+    message = codes[-1].json()["message"]
+    assert "quota of guests is 20.0 MiB" in message and "you store 15.3 MiB" in message, message
+    mine = guest.get(f"{live_server_url}/api/scenarios/?scope=mine", timeout=30).json()
+    assert mine["count"] == 2
+
+
+def test_annotations_above_256_kib_get_the_api_servers_message(live_server_url: str) -> None:
+    http = browser_session(live_server_url)
+    node = {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n", "annotations": {"a": "x" * 262_144}},
+            "status": {"allocatable": {"cpu": "1"}}}
+    refused = http.post(f"{live_server_url}/api/scenarios/", json={"title": "t", "objects": [node]}, timeout=30)
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "nodes[0].metadata.annotations: Too long: must have at most 262144 bytes"
