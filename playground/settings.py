@@ -9,7 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
-from playground import local_postgres, reach
+from playground import local_postgres, reach, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RUN_DIR = local_postgres.run_dir()
@@ -23,7 +23,7 @@ def env_int(name: str, default: int) -> int:
     return int(os.environ.get(name) or default)
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or secret_key.checkout_key(RUN_DIR)  # else kept in .run/
 DEBUG = env_bool("DEBUG", False)
 
 def env_list(name: str, default: str) -> list[str]:
@@ -68,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "playground.security_headers.security_headers_middleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

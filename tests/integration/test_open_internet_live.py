@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 import requests
@@ -150,3 +151,16 @@ def test_annotations_above_256_kib_get_the_api_servers_message(live_server_url: 
     refused = http.post(f"{live_server_url}/api/scenarios/", json={"title": "t", "objects": [node]}, timeout=30)
     assert refused.status_code == 400
     assert refused.json()["message"] == "nodes[0].metadata.annotations: Too long: must have at most 262144 bytes"
+
+
+# ---- point 7: secrets and headers ------------------------------------------------------------
+
+def test_the_real_server_sends_the_policy_and_keeps_its_own_secret_key(live_server_url: str,
+                                                                      live_env: dict[str, str]) -> None:
+    for path in ("/", "/api/me", "/api/docs/"):
+        headers = requests.get(f"{live_server_url}{path}", timeout=30).headers
+        assert "script-src 'self';" in headers["Content-Security-Policy"], path
+        assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+    if not live_env.get("SECRET_KEY"):
+        kept = Path(live_env["PLAYGROUND_RUN_DIR"]) / "secret_key"
+        assert len(kept.read_text().strip()) >= 50
