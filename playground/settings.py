@@ -217,6 +217,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 YAML_MAX_BYTES = env_int("YAML_MAX_BYTES", 5 * 1024 * 1024)  # scenario import / replace
 COMMAND_YAML_MAX_BYTES = env_int("COMMAND_YAML_MAX_BYTES", 64 * 1024)  # a run command's one manifest
 INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/YAML input
+# Long-polls and Kubernetes watches one client may hold at once (playground/streams.py).
+STREAMS_MAX_PER_CLIENT = env_int("STREAMS_MAX_PER_CLIENT", 5)
+# Addresses of reverse proxies whose X-Forwarded-For is believed (playground.throttles.client_ip).
+TRUSTED_PROXIES = [a.strip() for a in os.environ.get("TRUSTED_PROXIES", "").split(",") if a.strip()]
 # Bytes of scenarios one owner may store (playground/scenarios/quotas.py, docs/api.md "Limits").
 SCENARIO_QUOTA_BYTES_GUEST = env_int("SCENARIO_QUOTA_BYTES_GUEST", 20 * 1024 * 1024)
 SCENARIO_QUOTA_BYTES_USER = env_int("SCENARIO_QUOTA_BYTES_USER", 500 * 1024 * 1024)

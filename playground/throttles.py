@@ -77,9 +77,14 @@ def per_ip(request: Any, scope: str) -> None:
 
 
 def client_ip(request: Any) -> str:
-    """REMOTE_ADDR: behind a reverse proxy, have it set REMOTE_ADDR (X-Forwarded-For can be forged)."""
+    """REMOTE_ADDR, or — only for a request that came through one of settings.TRUSTED_PROXIES — the
+    nearest address in X-Forwarded-For that is not a trusted proxy (anyone else can forge the header)."""
     meta = getattr(request, "META", {})
-    return str(meta.get("REMOTE_ADDR") or "unknown")
+    remote = str(meta.get("REMOTE_ADDR") or "unknown")
+    if remote not in settings.TRUSTED_PROXIES:
+        return remote
+    forwarded = [a.strip() for a in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",") if a.strip()]
+    return next((a for a in reversed(forwarded) if a not in settings.TRUSTED_PROXIES), remote)
 
 
 def now() -> float:

@@ -5,12 +5,14 @@ from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 
+from playground import streams
 from playground.k8sapi import filters, objects, openapi, options, patches, tables, watch, writes
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
 from playground.k8sapi.world import World, load
 from playground.runs import selectors
+from playground.throttles import TooManyRequests
 
 WATCH_TIMEOUT = 1800
 
@@ -98,10 +100,20 @@ def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpRe
     request = watch.WatchRequest(kind, namespace, _predicate(call, kind), call.as_table,
                                  call.query.get("includeObject", "Metadata"), _flag(call, "allowWatchBookmarks"),
                                  min(timeout, WATCH_TIMEOUT))
-    response = StreamingHttpResponse(watch.stream(world, request, send_initial=since is None),
-                                     content_type="application/json")
+    slot = _stream_slot(call)
+    response = StreamingHttpResponse(streams.released_after(watch.stream(world, request, send_initial=since is None),
+                                                            slot), content_type="application/json")
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+def _stream_slot(call: Call) -> streams.Slot:
+    try:
+        match = call.request.resolver_match
+        path_token = match.kwargs.get("token") if match else None  # a kubeconfig's /token/<key>/ over http
+        return streams.acquire(streams.client_of(call.request, path_token))
+    except TooManyRequests as refused:
+        raise st.too_many_requests(str(refused.detail), [], retry_after=int(refused.wait or 1)) from refused
 
 
 # ---- writes -------------------------------------------------------------------------------

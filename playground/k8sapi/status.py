@@ -100,8 +100,12 @@ def no_resource(path: str) -> ApiError:
     return ApiError(404, "NotFound", "the server could not find the requested resource", {})
 
 
-def too_many_requests(message: str, causes: list[dict[str, str]]) -> ApiError:
-    return ApiError(429, "TooManyRequests", message, {"causes": causes})
+def too_many_requests(message: str, causes: list[dict[str, str]], retry_after: int | None = None) -> ApiError:
+    """NewTooManyRequests: with retryAfterSeconds (and a Retry-After header, views.api) when given."""
+    details: dict[str, Any] = {"causes": causes} if causes or retry_after is None else {}
+    if retry_after is not None:
+        details["retryAfterSeconds"] = retry_after
+    return ApiError(429, "TooManyRequests", message, details)
 
 
 def service_unavailable(message: str) -> ApiError:

@@ -27,7 +27,10 @@ def api(request: HttpRequest, run_id: str, path: str | None = None, token: str |
         call = Call(request, run, user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:
-        return respond(error.status(), error.code)
+        response = respond(error.status(), error.code)
+        if error.details and "retryAfterSeconds" in error.details:
+            response.headers["Retry-After"] = str(error.details["retryAfterSeconds"])
+        return response
 
 
 def _run(run_id: int, user: User, held: Collection[str]) -> Run:

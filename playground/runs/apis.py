@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from playground import throttles
+from playground import streams, throttles
 from playground.accounts.authentication import acting_user
 from playground.api_errors import ErrorSerializer, error_body, summary_message
 from playground.runs import recovery, selectors, services
@@ -187,7 +187,7 @@ class RunWaitApi(APIView):
         OpenApiParameter("pod", str, description='wait for this pod ("<namespace>/<name>", or a name in default) '
                                                  "to be in `phase` instead of for the run to settle"),
         OpenApiParameter("phase", str, enum=POD_PHASES, description="with pod: the phase to wait for")],
-        responses={200: s.WaitSerializer, 409: s.WaitFailedSerializer, 504: s.WaitFailedSerializer, **errors(400, 404)},
+        responses={200: s.WaitSerializer, 409: s.WaitFailedSerializer, 504: s.WaitFailedSerializer, **errors(400, 404, 429)},
         description="200: the run settled (or the pod is in `phase`). 504: the timeout passed first (the body "
                     "is the run as it is, `settled: false`). 409: waiting for a pod, the run settled without "
                     "it reaching `phase` (nothing changes it without a command).")
@@ -195,7 +195,11 @@ class RunWaitApi(APIView):
         run = watched_run(request, run_id)
         timeout = min(query_int(request, "timeout", 60) or 0, MAX_WAIT_SECONDS)
         condition = wait_condition(request)
-        waited = services.await_run(run, float(timeout), condition)
+        slot = streams.acquire(streams.client_of(request._request))
+        try:
+            waited = services.await_run(run, float(timeout), condition)
+        finally:
+            slot.release()
         body: dict[str, Any] = {**selectors.run_view(waited.run, request.user), "settled": waited.settled}
         if condition is not None:
             body["pod"] = waited.pod

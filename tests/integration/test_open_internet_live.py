@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -164,3 +166,22 @@ def test_the_real_server_sends_the_policy_and_keeps_its_own_secret_key(live_serv
     if not live_env.get("SECRET_KEY"):
         kept = Path(live_env["PLAYGROUND_RUN_DIR"]) / "secret_key"
         assert len(kept.read_text().strip()) >= 50
+
+
+# ---- point 3: long requests per client -------------------------------------------------------
+
+def test_a_client_holds_at_most_five_long_polls_and_a_classmate_is_not_counted_with_it(live_server_url: str) -> None:
+    student = browser_session(live_server_url)
+    slug = student.post(f"{live_server_url}/api/scenarios/", json={"title": "t", "visibility": "public"},
+                        timeout=30).json()["slug"]
+    run_id = student.post(f"{live_server_url}/api/runs/", json={"scenario": slug}, timeout=30).json()["id"]
+    wait = f"{live_server_url}/api/runs/{run_id}/wait/"
+    with ThreadPoolExecutor(5) as pool:  # no worker here: the run stays queued, each poll lasts its timeout
+        polls = [pool.submit(student.get, f"{wait}?timeout=6", timeout=30) for _ in range(5)]
+        time.sleep(2)
+        refused = student.get(f"{wait}?timeout=0", timeout=30)
+        classmate = browser_session(live_server_url).get(f"{wait}?timeout=0", timeout=30)
+        assert [p.result().status_code for p in polls] == [504] * 5  # each held its slot to its timeout
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "5", refused.text
+    assert classmate.status_code == 504  # waited (no time at all) instead of being refused
+    assert student.get(f"{wait}?timeout=0", timeout=30).status_code == 504  # the slots came back
