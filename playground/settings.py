@@ -221,6 +221,10 @@ INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/Y
 STREAMS_MAX_PER_CLIENT = env_int("STREAMS_MAX_PER_CLIENT", 5)
 # Addresses of reverse proxies whose X-Forwarded-For is believed (playground.throttles.client_ip).
 TRUSTED_PROXIES = [a.strip() for a in os.environ.get("TRUSTED_PROXIES", "").split(",") if a.strip()]
+# An idle guest's private scenarios and unshared runs are removed after this many days (playground/retention.py),
+# daily by `celery -A playground beat` or by hand with `manage.py prune`.
+GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
+CELERY_BEAT_SCHEDULE = {"prune idle guests": {"task": "playground.prune", "schedule": 24 * 3600.0}}
 # Bytes of scenarios one owner may store (playground/scenarios/quotas.py, docs/api.md "Limits").
 SCENARIO_QUOTA_BYTES_GUEST = env_int("SCENARIO_QUOTA_BYTES_GUEST", 20 * 1024 * 1024)
 SCENARIO_QUOTA_BYTES_USER = env_int("SCENARIO_QUOTA_BYTES_USER", 500 * 1024 * 1024)

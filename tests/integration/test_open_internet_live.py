@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -185,3 +186,30 @@ def test_a_client_holds_at_most_five_long_polls_and_a_classmate_is_not_counted_w
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "5", refused.text
     assert classmate.status_code == 504  # waited (no time at all) instead of being refused
     assert student.get(f"{wait}?timeout=0", timeout=30).status_code == 504  # the slots came back
+
+
+# ---- point 2: retention ----------------------------------------------------------------------
+
+AGE_GUEST = """
+from datetime import timedelta
+from django.contrib.auth.models import User
+from django.utils import timezone
+from playground.scenarios.models import Scenario
+then = timezone.now() - timedelta(days=40)
+User.objects.filter(username="{username}").update(date_joined=then, last_login=then)
+Scenario.objects.filter(owner__username="{username}").update(updated_at=then)
+"""
+
+
+def test_prune_removes_an_idle_guests_private_scenario_and_keeps_its_shared_one(
+        live_server_url: str, live_manage: Callable[..., str]) -> None:
+    guest = browser_session(live_server_url)
+    private, shared = (guest.post(f"{live_server_url}/api/scenarios/", json={"title": v, "visibility": v},
+                                  timeout=30).json()["slug"] for v in ("private", "unlisted"))
+    username = me(guest, live_server_url)
+    live_manage("shell", "-c", AGE_GUEST.format(username=username))
+    assert "would remove: " in live_manage("prune", "--dry-run")
+    assert guest.get(f"{live_server_url}/api/scenarios/{private}/", timeout=30).status_code == 200
+    live_manage("prune")
+    assert guest.get(f"{live_server_url}/api/scenarios/{private}/", timeout=30).status_code == 404
+    assert guest.get(f"{live_server_url}/api/scenarios/{shared}/", timeout=30).status_code == 200
