@@ -1,12 +1,13 @@
 """The verbs on one resource: get, list, watch, create, delete, patch, and the pods/eviction subresource."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 
 from playground import streams
-from playground.k8sapi import filters, objects, openapi, options, patches, tables, watch, writes
+from playground.k8sapi import filters, lists, objects, openapi, options, patches, tables, watch, writes
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
@@ -67,16 +68,52 @@ def _check_version(call: Call, world: World) -> int | None:
 
 
 def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
-    world = call.world()
-    _check_version(call, world)
-    pairs = _rendered(world, kind, namespace, _predicate(call, kind))
+    token = lists.parse_continue(call.query.get("continue"))
+    limit = _int64_query(call, "limit") or 0
+    call.run.refresh_from_db(fields=["last_seq", "time", "status"])
+    key = lists.cache_key(call, token.resource_version if token else call.run.last_seq)
+    body = lists.cached(key)
+    if body is None:
+        world = _list_world(call, token)
+        body = json.dumps(_list_body(call, kind, namespace, world, token.start if token else 0, limit)).encode()
+        lists.keep(key, body)
+    return HttpResponse(body, content_type="application/json")
+
+
+def _list_world(call: Call, token: lists.Continue | None) -> World:
+    if token is None:
+        world = call.world()
+        _check_version(call, world)
+        return world
+    past = load(call.run, token.resource_version) if token.resource_version <= call.run.last_seq else None
+    if past is None:  # storage.ErrExpired's wording
+        raise st.ApiError(410, "Expired", "The provided continue parameter is too old to display a consistent list "
+                          "result. You can start a new list without the continue parameter.", {})
+    return past
+
+
+def _list_body(call: Call, kind: Kind, namespace: str | None, world: World, start: int, limit: int) -> dict[str, Any]:
+    """One chunk; without selectors only the chunk's objects are rendered."""
+    selected = bool(call.query.get("labelSelector") or call.query.get("fieldSelector"))
+    if selected:
+        chosen, next_start = lists.page(_rendered(world, kind, namespace, _predicate(call, kind)), start, limit)
+        total = None
+    else:
+        all_items = items_in(world, kind, namespace)
+        items, next_start = lists.page(all_items, start, limit)
+        chosen, total = [(item, kind.render(world, item)) for item in items], len(all_items)
+    metadata: dict[str, Any] = {"resourceVersion": str(world.seq)}
+    if next_start is not None:
+        metadata["continue"] = lists.encode_continue(world.seq, next_start)
+        if total is not None:
+            metadata["remainingItemCount"] = total - next_start
     if call.as_table:
-        rows = [(kind.cells(world, item, obj), obj) for item, obj in pairs]
-        return respond(tables.table(kind.columns, rows, str(world.seq), call.query.get("includeObject", "Metadata")))
+        rows = [(kind.cells(world, item, obj), obj) for item, obj in chosen]
+        table = tables.table(kind.columns, rows, str(world.seq), call.query.get("includeObject", "Metadata"))
+        return {**table, "metadata": metadata}
     r = kind.resource
-    items = [{k: v for k, v in obj.items() if k not in ("kind", "apiVersion")} for _, obj in pairs]
-    return respond({"kind": f"{r.kind}List", "apiVersion": r.group_version,
-                    "metadata": {"resourceVersion": str(world.seq)}, "items": items})
+    items_out = [{k: v for k, v in obj.items() if k not in ("kind", "apiVersion")} for _, obj in chosen]
+    return {"kind": f"{r.kind}List", "apiVersion": r.group_version, "metadata": metadata, "items": items_out}
 
 
 def get(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:

