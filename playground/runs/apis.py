@@ -54,7 +54,7 @@ class RunListCreateApi(APIView):
     @extend_schema(operation_id="runs_list", parameters=[
                        OpenApiParameter("scenario", str, description="slug; default: my runs"),
                                OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-                   responses={200: s.RunPageSerializer, **errors(404)})
+                   responses={200: s.RunPageSerializer, **errors(400, 404)})
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
         runs = self.runs_of_scenario(request, slug) if slug else selectors.runs_of_owner(request.user)

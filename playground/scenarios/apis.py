@@ -166,7 +166,7 @@ class ScenarioDetailApi(ScenarioApi):
 
 
 class ScenarioForkApi(ScenarioApi):
-    @extend_schema(request=s.ForkSerializer, responses=responses({201: s.ScenarioDetailSerializer}, 400, 403, 404),
+    @extend_schema(request=s.ForkSerializer, responses=responses({201: s.ScenarioDetailSerializer}, 400, 403, 404, 413),
                    summary="Fork: a copy owned by the caller")
     def post(self, request: Request, slug: str) -> Response:
         source = selectors.readable_scenario(request.user, slug)
