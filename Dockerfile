@@ -24,7 +24,7 @@ RUN pip install -r requirements.txt
 # .dockerignore keeps out local state, tests and docs.
 COPY . ./
 COPY --from=frontend /src/frontend/dist/ frontend/dist/
-RUN python manage.py collectstatic --noinput \
+RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
     && useradd --system --uid 10001 playground \
     && mkdir -p /var/lib/playground \
     && chown -R playground /var/lib/playground

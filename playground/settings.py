@@ -9,7 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
-from playground import local_postgres, reach
+from playground import local_postgres, reach, secret_key
 from playground.k8sapi import redact
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -24,7 +24,7 @@ def env_int(name: str, default: int) -> int:
     return int(os.environ.get(name) or default)
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or secret_key.checkout_key(RUN_DIR)  # else kept in .run/
 DEBUG = env_bool("DEBUG", False)
 
 def env_list(name: str, default: str) -> list[str]:
@@ -69,6 +69,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "playground.security_headers.security_headers_middleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -203,7 +204,8 @@ if WEB_SERVER:
         "BACKEND": "playground.redis_pool.RedisCache", "LOCATION": REDIS_URL,
         "KEY_PREFIX": "cache:" + PLAYGROUND_NAMESPACE + ":" + hashlib.sha1(
             str(DATABASES["default"].get("NAME") or "").encode()).hexdigest()[:8]}}
-# Per-account lockout: this many failed logins within the window lock the account for the window.
+# Failed logins per (client, username), playground/accounts/logins.py: from this many on, each makes the
+# client wait twice as long as the last (1 s, 2 s, …), at most LOGIN_LOCKOUT_SECONDS.
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # A WebSocket ticket (POST /api/runs/<id>/ws-ticket/) opens one socket within this many seconds.
@@ -218,6 +220,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 YAML_MAX_BYTES = env_int("YAML_MAX_BYTES", 5 * 1024 * 1024)  # scenario import / replace
 COMMAND_YAML_MAX_BYTES = env_int("COMMAND_YAML_MAX_BYTES", 64 * 1024)  # a run command's one manifest
 INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/YAML input
+# Long-polls and Kubernetes watches one client may hold at once (playground/streams.py).
+STREAMS_MAX_PER_CLIENT = env_int("STREAMS_MAX_PER_CLIENT", 5)
+# Addresses of reverse proxies whose X-Forwarded-For is believed (playground.throttles.client_ip).
+TRUSTED_PROXIES = [a.strip() for a in os.environ.get("TRUSTED_PROXIES", "").split(",") if a.strip()]
+# An idle guest's private scenarios and unshared runs are removed after this many days (playground/retention.py),
+# daily by `celery -A playground beat` or by hand with `manage.py prune`.
+GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
+CELERY_BEAT_SCHEDULE = {"prune idle guests": {"task": "playground.prune", "schedule": 24 * 3600.0}}
+# Bytes of scenarios one owner may store (playground/scenarios/quotas.py, docs/api.md "Limits").
+SCENARIO_QUOTA_BYTES_GUEST = env_int("SCENARIO_QUOTA_BYTES_GUEST", 20 * 1024 * 1024)
+SCENARIO_QUOTA_BYTES_USER = env_int("SCENARIO_QUOTA_BYTES_USER", 500 * 1024 * 1024)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kubernetes Scheduling Playground API",

@@ -1,7 +1,8 @@
 """Rate limits that stop abuse without stopping a class (docs/api.md "Limits").
 
 A class of 60 students shares one IP address (the school's NAT), so what a person does is counted
-per person: per owner (the signed-in or guest user), per account (failed logins). Only what has no
+per person: per owner (the signed-in or guest user), per client and username (failed logins,
+playground/accounts/logins.py). Only what has no
 person yet (creating a guest, signing up, logging in) is counted per IP, as a backstop generous
 enough for a whole class. The rates are settings.THROTTLE_RATES ("<n>/<s|min|hour|day>", or None
 for no limit); each refusal is a 429 with Retry-After in the common error envelope.
@@ -15,8 +16,7 @@ import math
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import APIException, Throttled
 from rest_framework.throttling import SimpleRateThrottle
 
 # What each scope limits, for the 429 message.
@@ -43,12 +43,21 @@ class KeyedThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.ident}
 
 
+class TooManyRequests(Throttled):
+    """429 with Retry-After, saying its wait once: DRF's Throttled appends "Expected available in N
+    seconds." to a message that already names the wait."""
+
+    def __init__(self, wait: float, detail: str) -> None:
+        self.wait = math.ceil(wait)
+        APIException.__init__(self, detail)
+
+
 def hit(scope: str, key: Any) -> None:
     """Count one request against `scope` for `key`; 429 (Throttled) when over the rate."""
     throttle = KeyedThrottle(scope, str(key))
     if not throttle.allow_request(None, None):
         wait = throttle.wait() or 1.0
-        raise Throttled(wait=wait, detail=message(scope, throttle.rate, wait))
+        raise TooManyRequests(wait, message(scope, throttle.rate, wait))
 
 
 def message(scope: str, rate: str | None, wait: float | None) -> str:
@@ -68,36 +77,15 @@ def per_ip(request: Any, scope: str) -> None:
 
 
 def client_ip(request: Any) -> str:
-    """REMOTE_ADDR: behind a reverse proxy, have it set REMOTE_ADDR (X-Forwarded-For can be forged)."""
+    """REMOTE_ADDR, or — only for a request that came through one of settings.TRUSTED_PROXIES — the
+    nearest address in X-Forwarded-For that is not a trusted proxy (anyone else can forge the header)."""
     meta = getattr(request, "META", {})
-    return str(meta.get("REMOTE_ADDR") or "unknown")
+    remote = str(meta.get("REMOTE_ADDR") or "unknown")
+    if remote not in settings.TRUSTED_PROXIES:
+        return remote
+    forwarded = [a.strip() for a in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",") if a.strip()]
+    return next((a for a in reversed(forwarded) if a not in settings.TRUSTED_PROXIES), remote)
 
 
-# --- per-account login lockout ----------------------------------------------------------------
-
-def _failures_key(username: str) -> str:
-    return f"login_failures_{username.lower()}"
-
-
-def login_locked(username: str) -> None:
-    """429 while an account has LOGIN_MAX_FAILURES failed logins within LOGIN_LOCKOUT_SECONDS."""
-    failures = [t for t in cache.get(_failures_key(username), []) if t > _now() - settings.LOGIN_LOCKOUT_SECONDS]
-    if len(failures) >= settings.LOGIN_MAX_FAILURES:
-        wait = max(1.0, min(failures) + settings.LOGIN_LOCKOUT_SECONDS - _now())
-        raise Throttled(wait=wait, detail=(
-            f"too many failed logins for {username!r} ({len(failures)} within "
-            f"{settings.LOGIN_LOCKOUT_SECONDS // 60} min): this account is locked; try again in {math.ceil(wait)} s"))
-
-
-def login_failed(username: str) -> None:
-    key = _failures_key(username)
-    failures = [t for t in cache.get(key, []) if t > _now() - settings.LOGIN_LOCKOUT_SECONDS]
-    cache.set(key, [*failures, _now()], settings.LOGIN_LOCKOUT_SECONDS)
-
-
-def login_succeeded(username: str) -> None:
-    cache.delete(_failures_key(username))
-
-
-def _now() -> float:
+def now() -> float:
     return KeyedThrottle.timer()

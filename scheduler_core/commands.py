@@ -3,6 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from scheduler_core.manifests.names import (
+    ANNOTATIONS_TOO_LONG,
+    annotation_key_errors,
+    annotations_too_large,
+    label_key_errors,
+    label_value_errors,
+)
+
 COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "add_pod": ("manifest",),
     "delete_pod": ("pod",),
@@ -37,6 +45,7 @@ OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_
 SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
 MAX_REPLICAS = 10_000
 TAINT_EFFECTS = ("NoSchedule", "PreferNoSchedule", "NoExecute")
+INT64_MAX = 2**63 - 1
 
 
 class CommandError(ValueError):
@@ -72,7 +81,7 @@ def validate_command(command: Any) -> dict[str, Any]:
     if kind in ("set_node_labels", "set_namespace_labels", "set_pod_labels"):
         _check_labels(command["labels"])
     if "annotations" in COMMAND_FIELDS[kind]:
-        _check_labels(command["annotations"], "annotations")
+        _check_annotations(command["annotations"])
     if kind == "set_node_taints":
         _check_taints(command["taints"])
     if kind == "scale":
@@ -92,12 +101,34 @@ def _check_scale(command: dict[str, Any]) -> None:
         raise CommandError("command.replicas", replicas, f"must be an integer from 0 to {MAX_REPLICAS}")
 
 
-def _check_labels(labels: Any, field: str = "labels") -> None:
-    if not isinstance(labels, dict):
-        raise CommandError(f"command.{field}", labels, "must be an object of string to string")
+def _check_labels(labels: Any) -> None:
+    """unversionedvalidation.ValidateLabels."""
+    _check_string_map(labels, "labels")
     for key, value in labels.items():
+        _first_error("command.labels", key, label_key_errors(key))  # as metadata.labels names it
+        _first_error("command.labels", value, label_value_errors(value))
+
+
+def _check_annotations(annotations: Any) -> None:
+    """apimachinery ValidateAnnotations: qualified-name keys, 256 KiB in all."""
+    _check_string_map(annotations, "annotations")
+    for key in annotations:
+        _first_error("command.annotations", key, annotation_key_errors(key))
+    if annotations_too_large(annotations):
+        raise CommandError("command.annotations", "", f"Too long: {ANNOTATIONS_TOO_LONG}")
+
+
+def _check_string_map(values: Any, field: str) -> None:
+    if not isinstance(values, dict):
+        raise CommandError(f"command.{field}", values, "must be an object of string to string")
+    for key, value in values.items():
         if not isinstance(key, str) or not key or not isinstance(value, str):
             raise CommandError(f"command.{field}.{key}", value, f"{field[:-1]} keys and values must be strings")
+
+
+def _first_error(path: str, value: str, errors: list[str]) -> None:
+    if errors:
+        raise CommandError(path, value, errors[0])
 
 
 def _check_taints(taints: Any) -> None:
@@ -106,13 +137,17 @@ def _check_taints(taints: Any) -> None:
     for i, taint in enumerate(taints):
         if not isinstance(taint, dict) or not isinstance(taint.get("key"), str) or not taint.get("key"):
             raise CommandError(f"command.taints[{i}].key", taint, "is required")
+        _first_error(f"command.taints[{i}].key", taint["key"], label_key_errors(taint["key"]))
         if not isinstance(taint.get("value", ""), str):
             raise CommandError(f"command.taints[{i}].value", taint.get("value"), "must be a string")
+        _first_error(f"command.taints[{i}].value", taint.get("value", ""), label_value_errors(taint.get("value", "")))
         if taint.get("effect") not in TAINT_EFFECTS:
             raise CommandError(f"command.taints[{i}].effect", taint.get("effect"),
                                f"must be one of {', '.join(TAINT_EFFECTS)}")
 
 
 def _check_grace_period(value: Any) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise CommandError("command.gracePeriodSeconds", value, "must be a non-negative integer (seconds)")
+    """DeleteOptions.gracePeriodSeconds is an int64: the API server cannot even decode a larger number."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= INT64_MAX):
+        raise CommandError("command.gracePeriodSeconds", value,
+                           f"must be a non-negative integer (seconds) of at most {INT64_MAX} (int64)")

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground import throttles
-from playground.accounts import selectors, services
+from playground.accounts import logins, selectors, services
 from playground.accounts.authentication import enforce_csrf
 from playground.accounts.serializers import (
     CredentialsSerializer,
@@ -26,6 +26,7 @@ from playground.accounts.serializers import (
 )
 from playground.api_errors import ErrorSerializer
 from playground.safeload import SafeJSONParser
+from playground.scenarios import links
 
 
 def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
@@ -71,7 +72,9 @@ class LoginApi(_AuthApi):
     def post(self, request: Request) -> Response:
         username, password = self.credentials(request)
         throttles.per_ip(request, "login")
-        return Response(me_data(services.log_in(request._request, username, password)))
+        response = Response(me_data(services.log_in(request._request, username, password)))
+        logins.succeeded(request._request, response, username)
+        return response
 
 
 class LogoutApi(_AuthApi):
@@ -119,7 +122,7 @@ class WsTicketApi(JsonApi):
     def post(self, request: Request, run_id: int) -> Response:
         from playground.runs.selectors import run_for_watcher
 
-        if run_for_watcher(request.user, run_id) is None:
+        if run_for_watcher(request.user, run_id, links.held(request.session)) is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         ticket, seconds = services.create_ws_ticket(request.user, run_id)
         return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

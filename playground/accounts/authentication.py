@@ -2,9 +2,12 @@
 client libraries send it) for scripts, the session for browsers."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
@@ -51,11 +54,23 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
                 "description": 'Personal API token: "Token pgt_..." or "Bearer pgt_..." (create one at /api/tokens/)'}
 
 
-def acting_user(request: Request) -> User:
-    """Who owns what this write creates: the caller, or a new guest for an anonymous browser."""
+@contextmanager
+def acting_user(request: Request) -> Iterator[User]:
+    """Who owns what the write in this block creates: the caller, or a new guest for an anonymous browser.
+
+    The guest is made in the write's own transaction and logged in only once the write succeeded:
+    a refused write leaves no guest behind."""
     if request.user.is_authenticated:
-        return request.user  # type: ignore[return-value]
+        yield request.user  # type: ignore[misc]
+        return
     enforce_csrf(request)
-    user = services.become_guest(request._request)
-    request.user = user
-    return user
+    anonymous = request.user
+    try:
+        with transaction.atomic():
+            user = services.new_guest(request._request)
+            request.user = user
+            yield user
+    except BaseException:
+        request.user = anonymous
+        raise
+    services.log_in_guest(request._request, user)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 
 from playground import throttles
+from playground.accounts import logins
 from playground.accounts.models import ApiToken, Profile, RunCredential, WsTicket
 
 SYSTEM_USERNAME = "playground"
@@ -27,7 +28,7 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a write's transaction (acting_user) it needs no savepoint of its own
 def create_guest() -> User:
     # No password given: create_user stores an unusable one (make_password(None)) in its INSERT.
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(4)}", last_login=timezone.now())
@@ -37,16 +38,25 @@ def create_guest() -> User:
 
 def become_guest(request: HttpRequest) -> User:
     """The anonymous visitor's first write: a guest user, logged in on this browser session."""
+    user = new_guest(request)
+    log_in_guest(request, user)
+    return user
+
+
+def new_guest(request: HttpRequest) -> User:
     throttles.per_ip(request, "guest")
     user = create_guest()
     user.is_new_guest = True  # owns nothing yet: its first run needs no count of its active runs
+    return user
+
+
+def log_in_guest(request: HttpRequest, user: User) -> None:
     csrf_secret = request.META.get("CSRF_COOKIE")
     auth.login(request, user, backend="playground.accounts.backends.ModelBackend")
     if csrf_secret:
         # login() rotates the CSRF token; a visitor who never chose to sign in would then see its
         # next write (or a parallel one) refused. Signing up and logging in still rotate it.
         request.META["CSRF_COOKIE"] = csrf_secret
-    return user
 
 
 def _validate_credentials(username: str, password: str, user: User | None) -> None:
@@ -87,13 +97,12 @@ def _convert_guest(user: User, username: str, password: str) -> None:
 
 
 def log_in(request: HttpRequest, username: str, password: str) -> User:
-    """Refused for LOGIN_LOCKOUT_SECONDS after LOGIN_MAX_FAILURES wrong passwords for the account."""
-    throttles.login_locked(username)
+    """Refused (429) while this client must wait after failed logins for this username (logins.py)."""
+    logins.refuse_if_waiting(request, username)
     user = auth.authenticate(request, username=username, password=password)
     if not isinstance(user, User):
-        throttles.login_failed(username)
+        logins.failed(request, username)
         raise ValidationError({"non_field_errors": ["username or password is wrong"]})
-    throttles.login_succeeded(username)
     auth.login(request, user)
     return user
 

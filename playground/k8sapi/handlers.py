@@ -1,16 +1,19 @@
 """The verbs on one resource: get, list, watch, create, delete, patch, and the pods/eviction subresource."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 
-from playground.k8sapi import filters, objects, openapi, options, patches, tables, watch, writes
+from playground import streams
+from playground.k8sapi import filters, lists, objects, openapi, options, patches, tables, watch, writes
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
 from playground.k8sapi.world import World, load
 from playground.runs import selectors
+from playground.throttles import TooManyRequests
 
 WATCH_TIMEOUT = 1800
 
@@ -65,16 +68,52 @@ def _check_version(call: Call, world: World) -> int | None:
 
 
 def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
-    world = call.world()
-    _check_version(call, world)
-    pairs = _rendered(world, kind, namespace, _predicate(call, kind))
+    token = lists.parse_continue(call.query.get("continue"))
+    limit = _int64_query(call, "limit") or 0
+    call.run.refresh_from_db(fields=["last_seq", "time", "status"])
+    key = lists.cache_key(call, token.resource_version if token else call.run.last_seq)
+    body = lists.cached(key)
+    if body is None:
+        world = _list_world(call, token)
+        body = json.dumps(_list_body(call, kind, namespace, world, token.start if token else 0, limit)).encode()
+        lists.keep(key, body)
+    return HttpResponse(body, content_type="application/json")
+
+
+def _list_world(call: Call, token: lists.Continue | None) -> World:
+    if token is None:
+        world = call.world()
+        _check_version(call, world)
+        return world
+    past = load(call.run, token.resource_version) if token.resource_version <= call.run.last_seq else None
+    if past is None:  # storage.ErrExpired's wording
+        raise st.ApiError(410, "Expired", "The provided continue parameter is too old to display a consistent list "
+                          "result. You can start a new list without the continue parameter.", {})
+    return past
+
+
+def _list_body(call: Call, kind: Kind, namespace: str | None, world: World, start: int, limit: int) -> dict[str, Any]:
+    """One chunk; without selectors only the chunk's objects are rendered."""
+    selected = bool(call.query.get("labelSelector") or call.query.get("fieldSelector"))
+    if selected:
+        chosen, next_start = lists.page(_rendered(world, kind, namespace, _predicate(call, kind)), start, limit)
+        total = None
+    else:
+        all_items = items_in(world, kind, namespace)
+        items, next_start = lists.page(all_items, start, limit)
+        chosen, total = [(item, kind.render(world, item)) for item in items], len(all_items)
+    metadata: dict[str, Any] = {"resourceVersion": str(world.seq)}
+    if next_start is not None:
+        metadata["continue"] = lists.encode_continue(world.seq, next_start)
+        if total is not None:
+            metadata["remainingItemCount"] = total - next_start
     if call.as_table:
-        rows = [(kind.cells(world, item, obj), obj) for item, obj in pairs]
-        return respond(tables.table(kind.columns, rows, str(world.seq), call.query.get("includeObject", "Metadata")))
+        rows = [(kind.cells(world, item, obj), obj) for item, obj in chosen]
+        table = tables.table(kind.columns, rows, str(world.seq), call.query.get("includeObject", "Metadata"))
+        return {**table, "metadata": metadata}
     r = kind.resource
-    items = [{k: v for k, v in obj.items() if k not in ("kind", "apiVersion")} for _, obj in pairs]
-    return respond({"kind": f"{r.kind}List", "apiVersion": r.group_version,
-                    "metadata": {"resourceVersion": str(world.seq)}, "items": items})
+    items_out = [{k: v for k, v in obj.items() if k not in ("kind", "apiVersion")} for _, obj in chosen]
+    return {"kind": f"{r.kind}List", "apiVersion": r.group_version, "metadata": metadata, "items": items_out}
 
 
 def get(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:
@@ -94,14 +133,24 @@ def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpRe
     since = _check_version(call, latest)
     world = latest if since is None else load(call.run, since)
     assert world is not None
-    timeout = float(call.query.get("timeoutSeconds") or WATCH_TIMEOUT)
+    timeout = float(_int64_query(call, "timeoutSeconds") or WATCH_TIMEOUT)
     request = watch.WatchRequest(kind, namespace, _predicate(call, kind), call.as_table,
                                  call.query.get("includeObject", "Metadata"), _flag(call, "allowWatchBookmarks"),
                                  min(timeout, WATCH_TIMEOUT))
-    response = StreamingHttpResponse(watch.stream(world, request, send_initial=since is None),
-                                     content_type="application/json")
+    slot = _stream_slot(call)
+    response = StreamingHttpResponse(streams.released_after(watch.stream(world, request, send_initial=since is None),
+                                                            slot), content_type="application/json")
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+def _stream_slot(call: Call) -> streams.Slot:
+    try:
+        match = call.request.resolver_match
+        path_token = match.kwargs.get("token") if match else None  # a kubeconfig's /token/<key>/ over http
+        return streams.acquire(streams.client_of(call.request, path_token))
+    except TooManyRequests as refused:
+        raise st.too_many_requests(str(refused.detail), [], retry_after=int(refused.wait or 1)) from refused
 
 
 # ---- writes -------------------------------------------------------------------------------
@@ -199,10 +248,29 @@ def _delete_options(call: Call) -> dict[str, Any]:
 def _grace(raw: Any) -> int | None:
     if raw in (None, ""):
         return None
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError) as exc:
-        raise st.bad_request(f"gracePeriodSeconds must be an integer, got {raw!r}") from exc
+    value = _int64(raw)
+    if value is None:
+        raise st.bad_request(f"gracePeriodSeconds must be an integer (int64), got {raw!r}")
+    return max(0, value)
+
+
+def _int64(raw: Any) -> int | None:
+    """A query value or JSON number the API server would decode into an int64; None if it would not."""
+    if isinstance(raw, str) and raw.lstrip("-").isascii() and raw.lstrip("-").isdigit() and raw.count("-") <= 1:
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        return None
+    return raw if -(2**63) <= raw < 2**63 else None
+
+
+def _int64_query(call: Call, name: str) -> int | None:
+    raw = call.query.get(name)
+    if raw in (None, ""):
+        return None
+    value = _int64(raw)
+    if value is None:  # as the API server's query-parameter decoding answers
+        raise st.bad_request(f'invalid value for {name}: strconv.ParseInt: parsing "{raw}": invalid syntax')
+    return value
 
 
 def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResponse:

@@ -18,6 +18,7 @@ from playground.accounts import services as accounts
 from playground.k8sapi import auth
 from playground.k8sapi import status as st
 from playground.runs import selectors
+from playground.scenarios import links
 from playground.workshops import selectors as workshops
 
 
@@ -72,7 +73,7 @@ class KubeconfigApi(APIView):
 
     @extend_schema(responses={(200, "application/yaml"): str}, summary="A kubeconfig for the run's Kubernetes API")
     def get(self, request: Request, run_id: int) -> Response:
-        run = selectors.run_for_watcher(request.user, run_id)
+        run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         key = None

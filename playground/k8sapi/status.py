@@ -76,7 +76,7 @@ def invalid(kind: str, name: str, group: str, causes: list[dict[str, str]], mess
 def field_invalid(kind: str, name: str, group: str, field: str, error_type: str, detail: str,
                   value: Any = None) -> ApiError:
     """One field.Error as NewInvalid renders it: `Kind "name" is invalid: field: Type: value: detail`."""
-    body = error_type if error_type in ("Required value", "Forbidden") else f"{error_type}: {_quoted(value)}"
+    body = error_type if error_type in ("Required value", "Forbidden", "Too long") else f"{error_type}: {_quoted(value)}"
     body = f"{body}: {detail}" if detail else body
     cause = {"reason": CAUSE_TYPES.get(error_type, "FieldValueInvalid"), "message": body, "field": field}
     return invalid(kind, name, group, [cause], f'{kind} "{name}" is invalid: {field}: {body}')
@@ -100,8 +100,12 @@ def no_resource(path: str) -> ApiError:
     return ApiError(404, "NotFound", "the server could not find the requested resource", {})
 
 
-def too_many_requests(message: str, causes: list[dict[str, str]]) -> ApiError:
-    return ApiError(429, "TooManyRequests", message, {"causes": causes})
+def too_many_requests(message: str, causes: list[dict[str, str]], retry_after: int | None = None) -> ApiError:
+    """NewTooManyRequests: with retryAfterSeconds (and a Retry-After header, views.api) when given."""
+    details: dict[str, Any] = {"causes": causes} if causes or retry_after is None else {}
+    if retry_after is not None:
+        details["retryAfterSeconds"] = retry_after
+    return ApiError(429, "TooManyRequests", message, details)
 
 
 def service_unavailable(message: str) -> ApiError:

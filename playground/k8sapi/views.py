@@ -4,6 +4,8 @@ Thin: reads go through world.load + catalog, writes through writes.py, errors ar
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
@@ -13,26 +15,30 @@ from playground.k8sapi.call import Call, respond
 from playground.k8sapi.resources import DISCOVERED_GROUPS, find, find_review
 from playground.runs import selectors
 from playground.runs.models import Run
+from playground.scenarios import links
 
 
 @csrf_exempt
 def api(request: HttpRequest, run_id: str, path: str | None = None, token: str | None = None) -> HttpResponse:
     try:
         caller = auth.authenticate(request, token)
-        run = _run(int(run_id), caller)
+        run = _run(int(run_id), caller, links.held(request.session))
         call = Call(request, run, caller.user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:
-        return respond(error.status(), error.code)
+        response = respond(error.status(), error.code)
+        if error.details and "retryAfterSeconds" in error.details:
+            response.headers["Retry-After"] = str(error.details["retryAfterSeconds"])
+        return response
 
 
-def _run(run_id: int, caller: auth.Caller) -> Run:
+def _run(run_id: int, caller: auth.Caller, held: Collection[str]) -> Run:
     """A run the caller may not read is answered as one that does not exist (404, not 403): whether a
     private run exists is not told to those who may not see it. A run credential's URL follows restarts."""
     if caller.credential_run is not None:
         run_id = _latest_restart(caller.credential_run, run_id)
     run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
-    if run is None or not selectors.can_watch(caller.user, run):
+    if run is None or not selectors.can_watch(caller.user, run, held):
         raise st.no_resource(f"runs/{run_id}")
     return run
 

@@ -118,6 +118,9 @@ def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -
         cause_message = detail.split(": ", 1)[1] if detail.startswith(f"{path}: ") else detail
         return st.invalid(kind, name, resource.group, [{"reason": reason, "message": cause_message, "field": path}],
                           message)
+    if message.startswith("Too long: "):  # ValidateAnnotations' size: field.TooLong, no value shown
+        return st.field_invalid(kind, name, resource.group, f"metadata.{path}", "Too long",
+                                message.removeprefix("Too long: "))
     return st.field_invalid(kind, name, resource.group, path or resource.singular, "Invalid value", message,
                             error.get("value"))
 

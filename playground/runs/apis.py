@@ -8,19 +8,19 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from playground import throttles
+from playground import streams, throttles
 from playground.accounts.authentication import acting_user
 from playground.api_errors import ErrorSerializer, error_body, summary_message
 from playground.runs import recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
-from playground.scenarios.limits import MAX_PAGE_SIZE, PAGE_SIZE
-from playground.scenarios.selectors import readable_scenario
+from playground.scenarios import links
+from playground.scenarios.selectors import linked_scenario, readable_scenario
+from playground.strict import StrictPagination
 
 MAX_WAIT_SECONDS = 300
 
@@ -44,31 +44,29 @@ def query_int(request: Request, name: str, default: int | None, minimum: int = 0
 
 def watched_run(request: Request, run_id: int) -> Run:
     recovery.recover_stale_runs_throttled()
-    run = selectors.run_for_watcher(request.user, run_id)
+    run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
     if run is None:
         raise NotFound(f"no run {run_id} (or its scenario is private)")
     return run
-
-
-class RunPagination(PageNumberPagination):
-    """Paged like the scenario list: {count, next, previous, results}, ?page= and ?page_size=."""
-
-    page_size = PAGE_SIZE
-    page_size_query_param = "page_size"
-    max_page_size = MAX_PAGE_SIZE
 
 
 class RunListCreateApi(APIView):
     @extend_schema(operation_id="runs_list", parameters=[
                        OpenApiParameter("scenario", str, description="slug; default: my runs"),
                                OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-                   responses={200: s.RunPageSerializer, **errors(404)})
+                   responses={200: s.RunPageSerializer, **errors(400, 404)})
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
-        runs = selectors.runs_of_scenario(request.user, slug) if slug else selectors.runs_of_owner(request.user)
-        paginator = RunPagination()
+        runs = self.runs_of_scenario(request, slug) if slug else selectors.runs_of_owner(request.user)
+        paginator = StrictPagination()  # paged like the scenario list
         page = paginator.paginate_queryset(runs.order_by("-created_at", "-id"), request, view=self)
         return paginator.get_paginated_response([selectors.run_view(run, request.user) for run in page or []])
+
+    def runs_of_scenario(self, request: Request, slug: str) -> Any:
+        scenario = linked_scenario(request.user, slug)
+        if scenario is not None:
+            links.remember(request._request, scenario)
+        return selectors.runs_of_scenario(request.user, scenario, slug)
 
     @extend_schema(request=s.RunCreateSerializer,
                    responses={201: s.RunViewSerializer, **errors(400, 403, 404, 409, 429)})
@@ -78,8 +76,9 @@ class RunListCreateApi(APIView):
         throttles.per_owner(request, "run_start")
         scenario = readable_scenario(request.user, body.validated_data["scenario"], defer_manifests=True)
         data = body.validated_data
-        run = services.start_run(acting_user(request), scenario, data.get("seed"), data.get("speed"),
-                                 paused=data.get("paused"), lesson=data.get("lesson"))
+        with acting_user(request) as owner:
+            run = services.start_run(owner, scenario, data.get("seed"), data.get("speed"),
+                                     paused=data.get("paused"), lesson=data.get("lesson"))
         return Response(selectors.run_view(run, request.user), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("run-detail", kwargs={"run_id": run.pk})})
 
@@ -188,7 +187,7 @@ class RunWaitApi(APIView):
         OpenApiParameter("pod", str, description='wait for this pod ("<namespace>/<name>", or a name in default) '
                                                  "to be in `phase` instead of for the run to settle"),
         OpenApiParameter("phase", str, enum=POD_PHASES, description="with pod: the phase to wait for")],
-        responses={200: s.WaitSerializer, 409: s.WaitFailedSerializer, 504: s.WaitFailedSerializer, **errors(400, 404)},
+        responses={200: s.WaitSerializer, 409: s.WaitFailedSerializer, 504: s.WaitFailedSerializer, **errors(400, 404, 429)},
         description="200: the run settled (or the pod is in `phase`). 504: the timeout passed first (the body "
                     "is the run as it is, `settled: false`). 409: waiting for a pod, the run settled without "
                     "it reaching `phase` (nothing changes it without a command).")
@@ -196,7 +195,11 @@ class RunWaitApi(APIView):
         run = watched_run(request, run_id)
         timeout = min(query_int(request, "timeout", 60) or 0, MAX_WAIT_SECONDS)
         condition = wait_condition(request)
-        waited = services.await_run(run, float(timeout), condition)
+        slot = streams.acquire(streams.client_of(request._request))
+        try:
+            waited = services.await_run(run, float(timeout), condition)
+        finally:
+            slot.release()
         body: dict[str, Any] = {**selectors.run_view(waited.run, request.user), "settled": waited.settled}
         if condition is not None:
             body["pod"] = waited.pod

@@ -24,6 +24,7 @@ from playground import safeload, throttles
 from playground.api_errors import InvalidDocuments, error_body, summary_message
 from playground.runs import conf, delivery, fanout, selectors, services
 from playground.runs.models import Run, RunCommand
+from playground.scenarios import links
 
 log = logging.getLogger(__name__)
 
@@ -248,7 +249,8 @@ class NoSuchSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 def _open_view(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) -> tuple[Any, dict[str, Any] | None]:
     """Who is watching which run, in one database round trip."""
     user = _user(scope, query, run_id)
-    run = selectors.run_for_watcher(user, run_id) if user is not None else None
+    session = scope.get("session") if "ticket" not in query else None
+    run = selectors.run_for_watcher(user, run_id, links.held(session)) if user is not None else None
     return user, selectors.run_view(run, user) if run is not None else None
 
 

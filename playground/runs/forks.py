@@ -8,6 +8,7 @@ fork then goes on on its own. Used by workshops ("try it myself") and compare ("
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
@@ -22,8 +23,8 @@ NOT_INHERITED = {"id", "owner", "status", "reason", "time", "last_seq", "restart
                  "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused", "pool"}
 
 
-def fork_run(user: User, original: Run, seq: int) -> Run:
-    if not selectors.can_watch(user, original):
+def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -> Run:
+    if not selectors.can_watch(user, original, links):
         raise InvalidDocuments([field_error("run", "no such run (or its scenario is private)", value=original.pk)], 404)
     if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= original.last_seq:
         raise InvalidDocuments([field_error(

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -14,6 +14,7 @@ from django.utils import timezone
 from playground.prepared import AN_ID, Placeholder, Prepared
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios import selectors as scenarios
+from playground.scenarios.models import Scenario, Visibility
 
 MAX_EVENTS_PAGE = 5000
 BACKLOG_PAGE = 1000
@@ -21,13 +22,27 @@ BACKLOG_PAGE = 1000
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
 
 
-def _can_read_scenario(user: User, run: Run) -> bool:
+def _can_read_scenario(user: User, run: Run, links: Collection[str]) -> bool:
     # A deleted scenario leaves its runs visible to whoever started them (can_control).
-    return run.scenario is not None and scenarios.can_read(user, run.scenario)
+    return run.scenario is not None and opens_runs(user, run.scenario, links)
 
 
-def can_watch(user: User, run: Run) -> bool:
-    return can_control(user, run) or _can_read_scenario(user, run)
+def opens_runs(user: User, scenario: Scenario, links: Collection[str] = ()) -> bool:
+    """Whether everyone's runs of this scenario are open to the user: all of a public one's; of an
+    unlisted one only to its owner, to whoever holds its link (`links`, scenarios.links) and to a
+    workshop on it. Run ids are sequential, so a run id is no link: without the scenario's link
+    nobody learns anything of an unlisted scenario from its runs."""
+    if scenario.visibility == Visibility.PUBLIC or scenarios.can_edit(user, scenario):
+        return True
+    if scenario.visibility != Visibility.UNLISTED:
+        return False
+    from playground.workshops.selectors import shows_scenario_to  # workshops read runs: imported late
+
+    return scenario.slug in links or shows_scenario_to(user, scenario.slug)
+
+
+def can_watch(user: User, run: Run, links: Collection[str] = ()) -> bool:
+    return can_control(user, run) or _can_read_scenario(user, run, links)
 
 
 def can_control(user: User, run: Run) -> bool:
@@ -52,9 +67,10 @@ _watched_run: Prepared[Run] = Prepared(
     Placeholder(AN_ID))
 
 
-def run_for_watcher(user: User, run_id: int) -> Run | None:
+def run_for_watcher(user: User, run_id: int, links: Collection[str] = ()) -> Run | None:
+    """The run, or None when it does not exist or the user may not watch it: the two look alike."""
     run = _watched_run.first(run_id)
-    return run if run is not None and can_watch(user, run) else None
+    return run if run is not None and can_watch(user, run, links) else None
 
 
 # What the worker changes in a run's row that `run_view` shows (the rest is fixed at its start).
@@ -69,16 +85,10 @@ def refresh_live(run: Run) -> Run:
     return run
 
 
-def runs_of_scenario(user: User, slug: str) -> QuerySet[Run]:
+def runs_of_scenario(user: User, scenario: Scenario | None, slug: str) -> QuerySet[Run]:
+    """Naming the slug is holding the link: everyone's runs unless the scenario is private (or gone)."""
     runs = Run.objects.select_related("scenario", "owner__profile").filter(scenario_slug=slug)
-    return runs if _scenario_readable_by_slug(user, slug) else runs.filter(owner_id=user.pk or -1)
-
-
-def _scenario_readable_by_slug(user: User, slug: str) -> bool:
-    from playground.scenarios.models import Scenario
-
-    scenario = Scenario.objects.filter(slug=slug).first()
-    return scenario is not None and scenarios.can_read(user, scenario)
+    return runs if scenario is not None and opens_runs(user, scenario, {slug}) else runs.filter(owner_id=user.pk or -1)
 
 
 def run_view(run: Run, user: User | None = None) -> dict[str, Any]:

@@ -5,18 +5,19 @@ from rest_framework import serializers
 
 from playground import ranges
 from playground.api_errors import ErrorSerializer
+from playground.strict import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 
 RUN_STATUSES = ["queued", "running", "paused", "settled", "finished", "failed"]
 COMMAND_STATUSES = ["pending", "applied", "rejected"]
 
 
 class RunCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    scenario = serializers.CharField(max_length=64)
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=ranges.SEED_MAX)
-    speed = serializers.FloatField(required=False, min_value=0, max_value=ranges.MAX_SPEED,
+    scenario = StrictCharField(max_length=64)
+    seed = StrictIntegerField(required=False, min_value=0, max_value=ranges.SEED_MAX)
+    speed = StrictFloatField(required=False, min_value=0, max_value=ranges.MAX_SPEED,
                                    help_text=f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}")
-    paused = serializers.BooleanField(required=False, help_text="Stay paused at t=0 after the cluster.snapshot.")
-    lesson = serializers.CharField(required=False, max_length=64, help_text=(
+    paused = StrictBooleanField(required=False, help_text="Stay paused at t=0 after the cluster.snapshot.")
+    lesson = StrictCharField(required=False, max_length=64, help_text=(
         "A lesson slug: its timed commands are frozen into the run; the run starts paused unless paused is false."))
 
     def validate_speed(self, value: float) -> float:

@@ -48,7 +48,7 @@ def flatten_lists(docs: list[Any]) -> list[Any]:
     """A `kind: List` (as kubectl get -o yaml prints) becomes its items, so each is addressable."""
     flat: list[Any] = []
     for doc in docs:
-        items = doc.get("items") if isinstance(doc, dict) and doc.get("kind") == "List" else None
+        items = doc.get("items") if kind_of(doc) == "List" else None
         flat.extend(items if isinstance(items, list) else [doc])
     return flat
 
@@ -82,17 +82,23 @@ def identity(doc: Document, kind: Kind) -> tuple[str, str]:
     return (namespace_of(doc) if kind.namespaced else "", name_of(doc))
 
 
+def kind_of(doc: Any) -> str:
+    """The document's kind when it is a string ("" otherwise: load_documents names the bad field)."""
+    kind = doc.get("kind") if isinstance(doc, dict) else None
+    return kind if isinstance(kind, str) else ""
+
+
 def counts(docs: list[Document]) -> dict[str, int]:
-    by_kind = Counter(d.get("kind") for d in docs if isinstance(d, dict))
+    by_kind = Counter(kind_of(d) for d in docs)
     return {k.plural: by_kind.get(k.kind, 0) for k in KINDS}
 
 
 def of_kind(docs: list[Document], kind: Kind) -> list[Document]:
-    return [d for d in docs if isinstance(d, dict) and d.get("kind") == kind.kind]
+    return [d for d in docs if kind_of(d) == kind.kind]
 
 
 def index_of(docs: list[Document], kind: Kind, key: tuple[str, str]) -> int | None:
     for i, doc in enumerate(docs):
-        if isinstance(doc, dict) and doc.get("kind") == kind.kind and identity(doc, kind) == key:
+        if kind_of(doc) == kind.kind and identity(doc, kind) == key:
             return i
     return None

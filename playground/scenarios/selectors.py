@@ -68,6 +68,12 @@ def readable_scenario(user: AnyUser, slug: str, *, defer_manifests: bool = False
     return scenario
 
 
+def linked_scenario(user: AnyUser, slug: str) -> Scenario | None:
+    """The scenario a request names by its slug (its objects not loaded), None if gone or private."""
+    scenario = _scenario_without_manifests.first(slug)
+    return scenario if scenario is not None and can_read(user, scenario) else None
+
+
 def editable_scenario(user: AnyUser, slug: str) -> Scenario:
     scenario = readable_scenario(user, slug)
     if not can_edit(user, scenario):

@@ -10,6 +10,7 @@ from playground.openapi import KIND_MANIFEST
 from playground.scenarios import selectors
 from playground.scenarios.limits import MAX_BULK_COUNT, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH
 from playground.scenarios.models import Scenario, Visibility
+from playground.strict import StrictCharField, StrictIntegerField
 
 MANIFEST_HELP = ("a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, "
                  "StatefulSet, DaemonSet or Job")
@@ -27,15 +28,6 @@ class KindManifestField(serializers.DictField):
 
 
 # --- output ---------------------------------------------------------------------------------
-
-class StrictCharField(serializers.CharField):
-    """A string, and only a string: `"title": 0` is refused rather than stored as "0"."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return str(super().to_internal_value(data))
-
 
 class OwnerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     username = serializers.CharField()
@@ -104,7 +96,7 @@ class ScenarioWriteSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class ScenarioUpdateSerializer(ScenarioWriteSerializer):
-    version = serializers.IntegerField(min_value=1, required=False,
+    version = StrictIntegerField(min_value=1, required=False,
                                        help_text='the version you edited (or send If-Match: "<version>")')
 
 
@@ -121,11 +113,16 @@ class ImportSerializer(serializers.Serializer):  # type: ignore[type-arg]
     settings = serializers.DictField(default=dict)
 
 
+class ImportQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    title = StrictCharField(max_length=MAX_TITLE_LENGTH, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+
+
 class ReplaceYamlSerializer(serializers.Serializer):  # type: ignore[type-arg]
     yaml = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="multi-document YAML")
-    version = serializers.IntegerField(min_value=1, required=False)
+    version = StrictIntegerField(min_value=1, required=False)
 
 
 class BulkTemplateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     template = KindManifestField(help_text=f"{MANIFEST_HELP}; copies are named <name>-1 .. <name>-N")
-    count = serializers.IntegerField(min_value=1, max_value=MAX_BULK_COUNT)
+    count = StrictIntegerField(min_value=1, max_value=MAX_BULK_COUNT)

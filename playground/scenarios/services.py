@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from playground.accounts.services import get_or_create_system_user
 from playground.api_errors import Conflict, InvalidDocuments, PreconditionFailed, field_error
-from playground.scenarios import documents, selectors, yamlio
+from playground.scenarios import documents, quotas, selectors, yamlio
 from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
 from playground.scenarios.validation import validate_objects, validate_settings
@@ -38,6 +38,7 @@ def create_scenario(owner: User, title: str, description: str = "", objects: lis
                     settings: dict[str, Any] | None = None, visibility: str = Visibility.PRIVATE,
                     forked_from: Scenario | None = None) -> Scenario:
     fields = objects_fields(list(objects or []))
+    quotas.check(owner, quotas.scenario_bytes(fields["manifests"], title, description))
     scenario = Scenario.objects.create(
         owner=owner, title=title, description=description, visibility=visibility,
         settings=validate_settings(dict(settings or {})), forked_from=forked_from, **fields)
@@ -181,6 +182,10 @@ def _write(scenario: Scenario, based_on: int | None, change: Callable[[Scenario]
         current = selectors.scenario_by_pk(scenario.pk)
         _check_version(current, based_on)
         fields = change(current)
+        if "manifests" in fields:
+            size = quotas.scenario_bytes(fields["manifests"], fields.get("title", current.title),
+                                         fields.get("description", current.description))
+            quotas.check(current.owner, size, replacing=current.pk)
         with transaction.atomic():
             updated = Scenario.objects.filter(pk=current.pk, version=current.version).update(
                 version=F("version") + 1, updated_at=timezone.now(), **fields)

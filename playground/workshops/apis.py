@@ -20,6 +20,7 @@ from playground.api_errors import ErrorSerializer
 from playground.runs import forks
 from playground.runs import selectors as runs
 from playground.runs.serializers import RunViewSerializer
+from playground.scenarios import links
 from playground.workshops import selectors, services
 from playground.workshops import serializers as s
 from playground.workshops.models import Participant, Workshop
@@ -192,8 +193,10 @@ class RunForkApi(JsonApi):
     def post(self, request: Request, run_id: int) -> Response:
         from playground.accounts.authentication import acting_user
 
-        run = runs.run_for_watcher(request.user, run_id)
+        run = runs.run_for_watcher(request.user, run_id, links.held(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
-        fork = forks.fork_run(acting_user(request), run, valid(s.RunForkSerializer, request)["seq"])
+        seq = valid(s.RunForkSerializer, request)["seq"]
+        with acting_user(request) as owner:
+            fork = forks.fork_run(owner, run, seq, links.held(request.session))
         return Response(runs.run_view(fork, request.user), status=status.HTTP_201_CREATED)

@@ -6,6 +6,7 @@ from typing import Any, TypeAlias
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 from rest_framework.exceptions import NotFound
 
 from playground import reach
@@ -47,6 +48,22 @@ def open_workshop_of_run(run_id: int) -> int | None:
 def has_ended(workshop_id: int) -> bool:
     """Ended, or gone: what a credential minted in it needs to know."""
     return not Workshop.objects.filter(pk=workshop_id).exclude(status=Workshop.Status.ENDED).exists()
+
+
+def shows_scenario_to(user: User, scenario_slug: str) -> bool:
+    """A workshop on this scenario gave its instructor and class the link: they may watch its runs."""
+    if not user.is_authenticated:
+        return False
+    on_it = Workshop.objects.filter(scenario_slug=scenario_slug)
+    return on_it.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
+
+
+def in_open_workshop(user: User) -> bool:
+    """A student or instructor of a workshop in progress: the workshop covers their quotas."""
+    if not user.is_authenticated:
+        return False
+    open_ones = Workshop.objects.filter(status=Workshop.Status.OPEN)
+    return open_ones.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
 
 
 def iso(value: Any) -> str | None:

@@ -18,6 +18,7 @@ from scheduler_core.manifests.errors import (
     NOT_FOUND,
     NOT_SUPPORTED,
     REQUIRED,
+    TOO_LONG,
     FieldError,
     error_body,
     plural,
@@ -54,6 +55,9 @@ class Doc:
 
     def required(self, path: str, detail: str = "") -> None:
         self._add(REQUIRED, path, None, error_body(REQUIRED, None, detail))
+
+    def too_long(self, path: str, detail: str) -> None:
+        self._add(TOO_LONG, path, None, error_body(TOO_LONG, None, detail))
 
     def forbidden(self, path: str, detail: str, value: Any = None) -> None:
         self._add(FORBIDDEN, path, value, error_body(FORBIDDEN, None, detail))

@@ -19,12 +19,13 @@ DUPLICATE = "Duplicate value"
 INVALID = "Invalid value"
 NOT_SUPPORTED = "Unsupported value"
 FORBIDDEN = "Forbidden"
+TOO_LONG = "Too long"
 # Not a field.ErrorType: an admission plugin rejected the object ("<plural> "x" is forbidden: ...").
 ADMISSION = "Admission"
 # Not a field.ErrorType: the input could not be read as objects at all (YAML syntax, not a mapping).
 SYNTAX = "Syntax"
 
-_BODY_WITHOUT_VALUE = (REQUIRED, FORBIDDEN, ADMISSION, SYNTAX)
+_BODY_WITHOUT_VALUE = (REQUIRED, FORBIDDEN, TOO_LONG, ADMISSION, SYNTAX)
 
 
 def plural(kind: str) -> str:
@@ -64,7 +65,8 @@ class FieldError:
 
     @property
     def api_path(self) -> str:
-        head = f"{plural(self.kind)}[{self.kind_index}]"
+        # A document without a usable kind is counted among all documents, where its number is.
+        head = f"{plural(self.kind)}[{self.kind_index}]" if self.kind else f"documents[{self.document}]"
         return f"{head}.{self.path}" if self.path else head
 
     def __str__(self) -> str:

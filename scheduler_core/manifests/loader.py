@@ -127,7 +127,7 @@ def _expand(number: int, obj: Any, errors: list[FieldError], ignored: list[str])
 def _parse_one(doc: Doc, manifest: dict[str, Any], parsed: _Parsed) -> None:
     _name_early(doc, manifest)
     if not doc.kind:
-        doc.required("kind", "kind not set")
+        _kind_missing(doc, manifest.get("kind"))
         return
     if doc.kind in _SKIPPED_KINDS:
         parsed.ignored.append(f"{doc.label}: not modelled and was ignored ({_SKIPPED_KINDS[doc.kind]})")
@@ -151,6 +151,13 @@ def _parse_one(doc: Doc, manifest: dict[str, Any], parsed: _Parsed) -> None:
         parsed.workloads.append((doc, parse_workload_doc(doc, manifest)))
     else:
         parsed.pdbs.append((doc, parse_pdb_doc(doc, manifest)))
+
+
+def _kind_missing(doc: Doc, kind: Any) -> None:
+    if kind is None or kind == "":
+        doc.required("kind", "kind not set")
+    else:  # the API server cannot decode it: json: cannot unmarshal object into ... kind of type string
+        doc.invalid("kind", kind, "must be a string")
 
 
 def _name_early(doc: Doc, manifest: dict[str, Any]) -> None:

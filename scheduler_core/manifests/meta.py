@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scheduler_core.manifests.context import Doc
-from scheduler_core.manifests.names import check_labels, dns1123_label_errors
+from scheduler_core.manifests.names import check_annotations, check_labels, dns1123_label_errors
 
 _KNOWN = (
     "name", "namespace", "labels", "uid", "annotations", "generateName", "ownerReferences", "finalizers",
@@ -25,4 +25,6 @@ def read_metadata(doc: Doc, manifest: dict[str, Any], modelled: Sequence[str]) -
     doc.check_keys(meta, "metadata", modelled, [k for k in _KNOWN if k not in modelled])
     labels = doc.get_string_map(meta, "labels", "metadata")
     check_labels(doc, labels, "metadata.labels")
+    if "annotations" in meta:  # not modelled, but stored with the scenario: as bounded as the API server's
+        check_annotations(doc, doc.get_string_map(meta, "annotations", "metadata"), "metadata.annotations")
     return meta, labels

@@ -139,9 +139,33 @@ def check_labels(doc: Doc, labels: Mapping[str, str], path: str) -> None:
             doc.invalid(path, value, msg)
 
 
+# apimachinery/pkg/api/validation/objectmeta.go: TotalAnnotationSizeLimitB
+TOTAL_ANNOTATION_SIZE_LIMIT_BYTES = 256 * (1 << 10)
+ANNOTATIONS_TOO_LONG = f"must have at most {TOTAL_ANNOTATION_SIZE_LIMIT_BYTES} bytes"
+
+
+def annotation_key_errors(key: str) -> list[str]:
+    """ValidateAnnotations: a qualified name, except that case does not matter."""
+    return label_key_errors(key.lower())
+
+
+def annotations_too_large(annotations: Mapping[str, str]) -> bool:
+    """ValidateAnnotationsSize: keys and values together, in bytes."""
+    return sum(len(k.encode()) + len(v.encode()) for k, v in annotations.items()) > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES
+
+
+def check_annotations(doc: Doc, annotations: Mapping[str, str], path: str) -> None:
+    """apimachinery ValidateAnnotations."""
+    for key in annotations:
+        for msg in annotation_key_errors(key):
+            doc.invalid(path, key, msg)
+    if annotations_too_large(annotations):
+        doc.too_long(path, ANNOTATIONS_TOO_LONG)
+
+
 def check_label_value(doc: Doc, value: str, path: str) -> None:
     for msg in label_value_errors(value):
         doc.invalid(path, value, msg)
 
 
-__all__ = ["check_label_key", "check_label_value", "check_labels", "check_name", "child"]
+__all__ = ["check_annotations", "check_label_key", "check_label_value", "check_labels", "check_name", "child"]

@@ -10,6 +10,7 @@ from scheduler_core.manifests.names import label_key_errors
 from scheduler_core.quantity import QuantityError, parse_quantity, to_canonical
 
 _STANDARD = ("cpu", "memory", "ephemeral-storage")
+INT64_MAX = 2**63 - 1
 _HUGEPAGES = re.compile(r"^hugepages-.+$")
 
 
@@ -64,7 +65,12 @@ def _checked_quantity(name: str, value: Any) -> tuple[str | None, int | None]:
         return str(err), None
     if exact < 0:
         return "must be greater than or equal to 0", None
-    return None, to_canonical(name, value)
+    amount = to_canonical(name, value)
+    if amount > INT64_MAX:
+        # kube-scheduler counts in int64 (Quantity.MilliValue / Value): beyond it upstream wraps around.
+        unit = "millicores" if name == "cpu" else "units"
+        return f"must be at most {INT64_MAX} {unit} (int64), the most the scheduler can count", None
+    return None, amount
 
 
 def is_overcommit_allowed(name: str) -> bool:

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.sharing import open_shared_link, scenario_of_run
+
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
 
 TOLERANCE = 0.2
@@ -96,6 +98,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
     late = browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 800})
     try:
         watcher = late.new_page()
+        open_shared_link(watcher, scenario_of_run(page, run_id))
         watcher.goto(f"/runs/{run_id}")
         expect(watcher.get_by_role("button", name=re.compile(r"^web \(low.*terminating"))).to_contain_text("evicting in", timeout=20_000)
         assert_clock_matches(watcher, run_id)

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.sharing import open_shared_link, scenario_of_run
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
@@ -78,6 +80,7 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
     other = browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 800})
     try:
         watcher = other.new_page()
+        open_shared_link(watcher, scenario_of_run(page, page.url.rsplit("/", 1)[1]))
         watcher.goto(page.url)
         expect(watcher.get_by_text("only the run's owner can control it")).to_be_visible()
         watcher_log = watcher.get_by_role("table", name="Kubernetes events, newest first")

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.sharing import open_shared_link
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
@@ -114,6 +116,7 @@ def test_a_late_viewer_gets_a_long_run_s_backlog_as_gzip_frames_and_sees_its_end
     late = browser.new_page(base_url=live_server_url)
     frames: list[bytes | str] = []
     late.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    open_shared_link(late, slug)
     late.goto(f"/runs/{run_id}")
     log = late.get_by_role("table", name="Kubernetes events, newest first")
     expect(log.get_by_text("Successfully assigned default/pod-0319")).to_be_visible(timeout=30_000)

@@ -215,6 +215,10 @@ def test_someone_else_may_read_but_not_write(run_api: RunApi, tmp_path: Path) ->
     other = Api(run_api.api.base)
     other.call("POST", "/api/scenarios/", {"title": "mine", "objects": [], "visibility": "private"}, expect=201)
     server = f"{run_api.api.base}/k8s/runs/{run_api.run_id}/token/{token_of(other, 'other')}"
+    hidden = run_api.kubectl("--server", server, "get", "pods", check=False)
+    assert "Error from server (NotFound)" in hidden.stderr  # a run of an unlisted scenario: as if none
+    slug = run_api.api.call("GET", f"/api/runs/{run_api.run_id}/")["scenario"]
+    run_api.api.call("PATCH", f"/api/scenarios/{slug}/", {"visibility": "public", "version": 1})
     assert "guarded" in run_api.kubectl("--server", server, "get", "pods").stdout
     result = run_api.kubectl("--server", server, "delete", "pod", "guarded", check=False)
     assert "Error from server (Forbidden): pods \"guarded\" is forbidden: User \"guest-" in result.stderr

@@ -176,7 +176,7 @@ def test_the_system_user_is_created_once_and_cannot_log_in(db: Any) -> None:
     assert services.is_guest(first) is False
 
 
-def test_wrong_passwords_lock_the_account_with_the_error_envelope(alice: User, anon: APIClient) -> None:
+def test_wrong_passwords_make_the_client_wait_with_the_error_envelope(alice: User, anon: APIClient) -> None:
     for _ in range(5):
         anon.post("/api/auth/login/", {"username": "alice", "password": "wrong-wrong"}, format="json")
     response = anon.post("/api/auth/login/", {"username": "alice", "password": PASSWORD}, format="json")

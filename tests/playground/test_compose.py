@@ -154,6 +154,7 @@ def test_the_dockerfile_builds_on_python_311_slim_with_a_node_stage_and_collects
     assert re.search(r"^FROM node:\d+[\w.-]* AS frontend$", DOCKERFILE, re.MULTILINE)
     assert "npm run build" in DOCKERFILE
     assert "manage.py collectstatic --noinput" in DOCKERFILE
+    assert "SECRET_KEY=collectstatic-only python manage.py collectstatic" in DOCKERFILE  # no key baked into the image
 
 
 def test_every_file_the_dockerfile_copies_exists() -> None:

@@ -264,7 +264,7 @@ def login(client: APIClient, username: str, password: str) -> Any:
     return client.post("/api/auth/login/", {"username": username, "password": password}, format="json")
 
 
-def test_thirty_wrong_passwords_lock_the_account_not_the_network(db: Any) -> None:
+def test_thirty_wrong_passwords_slow_down_the_guesser_not_the_network(db: Any) -> None:
     for name in ("alice", "bob"):
         User.objects.create_user(name, password=PASSWORD)
     client = APIClient()

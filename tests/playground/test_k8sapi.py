@@ -342,6 +342,13 @@ def test_a_rejected_command_becomes_the_status_the_apiserver_sends(error: dict[s
         assert status["message"] == error["message"]
 
 
+def test_annotations_above_256_kib_are_refused_with_the_apiservers_message() -> None:
+    error = {"field": "annotations", "value": "", "message": "Too long: must have at most 262144 bytes"}
+    status = writes.rejection(error, POD, "p", "Pod").status()
+    assert status["message"] == 'Pod "p" is invalid: metadata.annotations: Too long: must have at most 262144 bytes'
+    assert status["details"]["causes"][0]["reason"] == "FieldValueTooLong"
+
+
 def test_a_deleted_pod_s_table_row_is_its_last_seen_row(alice: User) -> None:
     run = stored_run(alice, DOCS, until=40)
     frames = watch_frames(run, "resourceVersion=1&timeoutSeconds=1", accept=TABLE)

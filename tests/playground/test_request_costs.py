@@ -38,10 +38,13 @@ def test_a_guests_first_run_start_writes_its_session_once(alice: Any) -> None:
     assert not [s for s in sql(queries) if "FOR UPDATE" in s or "COUNT(*)" in s and "lease_expires_at" in s]
     # The new guest's last_login comes with its INSERT: no UPDATE of it right after.
     assert not [s for s in sql(queries) if s.startswith('UPDATE "auth_user"')]
-    # The run's INSERT carries its documents, alone: no UPDATE after it, no transaction around it.
+    # The guest and the run's INSERT (carrying its documents) in one transaction, so a refused start leaves
+    # no guest: no savepoint of their own inside it (the test's transaction makes the outer one a savepoint).
     statements = sql(queries)
-    insert = next(i for i, s in enumerate(statements) if s.startswith('INSERT INTO "runs_run"'))
-    assert not statements[insert - 1].startswith("SAVEPOINT") and not statements[insert + 1].startswith("RELEASE")
+    begin = next(i for i, s in enumerate(statements) if s.startswith("SAVEPOINT"))
+    inside = [s.split(" (")[0] for s in statements[begin + 1:begin + 4]]
+    assert inside == ['INSERT INTO "auth_user"', 'INSERT INTO "accounts_profile"', 'INSERT INTO "runs_run"'], statements
+    assert statements[begin + 4].startswith("RELEASE")
     assert not [s for s in statements if s.startswith('UPDATE "runs_run"')]
     assert len(queries) <= 10, "\n".join(statements)  # 21, then 13 before (docs/benchmarks.md, classroom)
     # The session works: the same guest on the next request, and its run is its own.

@@ -3584,6 +3584,14 @@ export interface operations {
                     "application/json": components["schemas"]["RunPage"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
             401: {
                 headers: {
@@ -4168,6 +4176,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WaitFailed"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             504: {
@@ -6146,7 +6162,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
             413: {
                 headers: {
                     [name: string]: unknown;

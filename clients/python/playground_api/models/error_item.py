@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -21,6 +21,7 @@ class ErrorItem:
         document (int | Unset):
         kind (str | Unset):
         name (str | Unset):
+        runs (list[int] | Unset): on 429: the active runs that hold the slots (stop one to start another)
     """
 
     field: str
@@ -29,6 +30,7 @@ class ErrorItem:
     document: int | Unset = UNSET
     kind: str | Unset = UNSET
     name: str | Unset = UNSET
+    runs: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,6 +45,10 @@ class ErrorItem:
         kind = self.kind
 
         name = self.name
+
+        runs: list[int] | Unset = UNSET
+        if not isinstance(self.runs, Unset):
+            runs = self.runs
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -60,6 +66,8 @@ class ErrorItem:
             field_dict["kind"] = kind
         if name is not UNSET:
             field_dict["name"] = name
+        if runs is not UNSET:
+            field_dict["runs"] = runs
 
         return field_dict
 
@@ -78,6 +86,8 @@ class ErrorItem:
 
         name = d.pop("name", UNSET)
 
+        runs = cast(list[int], d.pop("runs", UNSET))
+
         error_item = cls(
             field=field,
             message=message,
@@ -85,6 +95,7 @@ class ErrorItem:
             document=document,
             kind=kind,
             name=name,
+            runs=runs,
         )
 
         error_item.additional_properties = d

@@ -19,7 +19,7 @@ class Position:
             * `compare` - compare
         run_id (int | None):
         seq (int | None):
-        step (int | None):
+        step (int | None): the lesson step at seq, computed by the server
         compare (Any):
     """
 

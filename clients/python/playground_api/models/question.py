@@ -25,6 +25,7 @@ class Question:
             = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent =
             queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node
             view counts by key or name). See docs/lessons.md.
+        ask_at (int): The step (1-based) at which it is asked; its answer is on screen by then.
     """
 
     id: str
@@ -33,6 +34,7 @@ class Question:
     answer: str
     explanation: str
     reveal_at: Any
+    ask_at: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +51,8 @@ class Question:
         reveal_at: Any
         reveal_at = self.reveal_at
 
+        ask_at = self.ask_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -59,6 +63,7 @@ class Question:
                 "answer": answer,
                 "explanation": explanation,
                 "revealAt": reveal_at,
+                "askAt": ask_at,
             }
         )
 
@@ -82,6 +87,8 @@ class Question:
 
         reveal_at = _parse_reveal_at(d.pop("revealAt"))
 
+        ask_at = d.pop("askAt")
+
         question = cls(
             id=id,
             prompt=prompt,
@@ -89,6 +96,7 @@ class Question:
             answer=answer,
             explanation=explanation,
             reveal_at=reveal_at,
+            ask_at=ask_at,
         )
 
         question.additional_properties = d

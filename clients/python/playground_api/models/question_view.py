@@ -20,6 +20,8 @@ class QuestionView:
     """
     Attributes:
         key (str):
+        push (int): the workshop's push it was asked in
+        lesson (None | str):
         prompt (str):
         kind (str):
         revealed (bool):
@@ -30,6 +32,8 @@ class QuestionView:
     """
 
     key: str
+    push: int
+    lesson: None | str
     prompt: str
     kind: str
     revealed: bool
@@ -41,6 +45,11 @@ class QuestionView:
 
     def to_dict(self) -> dict[str, Any]:
         key = self.key
+
+        push = self.push
+
+        lesson: None | str
+        lesson = self.lesson
 
         prompt = self.prompt
 
@@ -64,6 +73,8 @@ class QuestionView:
         field_dict.update(
             {
                 "key": key,
+                "push": push,
+                "lesson": lesson,
                 "prompt": prompt,
                 "kind": kind,
                 "revealed": revealed,
@@ -85,6 +96,15 @@ class QuestionView:
 
         d = dict(src_dict)
         key = d.pop("key")
+
+        push = d.pop("push")
+
+        def _parse_lesson(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        lesson = _parse_lesson(d.pop("lesson"))
 
         prompt = d.pop("prompt")
 
@@ -112,6 +132,8 @@ class QuestionView:
 
         question_view = cls(
             key=key,
+            push=push,
+            lesson=lesson,
             prompt=prompt,
             kind=kind,
             revealed=revealed,

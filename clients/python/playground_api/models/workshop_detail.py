@@ -27,6 +27,7 @@ class WorkshopDetail:
         lesson (None | str):
         scenario (str):
         run_id (int | None):
+        push (int): 1, then +1 on every push: the questions on screen are this push's
         position (Position):
         locked (bool):
         status (str):
@@ -45,6 +46,7 @@ class WorkshopDetail:
     lesson: None | str
     scenario: str
     run_id: int | None
+    push: int
     position: Position
     locked: bool
     status: str
@@ -72,6 +74,8 @@ class WorkshopDetail:
 
         run_id: int | None
         run_id = self.run_id
+
+        push = self.push
 
         position = self.position.to_dict()
 
@@ -117,6 +121,7 @@ class WorkshopDetail:
                 "lesson": lesson,
                 "scenario": scenario,
                 "runId": run_id,
+                "push": push,
                 "position": position,
                 "locked": locked,
                 "status": status,
@@ -158,6 +163,8 @@ class WorkshopDetail:
             return cast(int | None, data)
 
         run_id = _parse_run_id(d.pop("runId"))
+
+        push = d.pop("push")
 
         position = Position.from_dict(d.pop("position"))
 
@@ -236,6 +243,7 @@ class WorkshopDetail:
             lesson=lesson,
             scenario=scenario,
             run_id=run_id,
+            push=push,
             position=position,
             locked=locked,
             status=status,

@@ -24,6 +24,7 @@ class WorkshopView:
         lesson (None | str):
         scenario (str):
         run_id (int | None):
+        push (int): 1, then +1 on every push: the questions on screen are this push's
         position (Position):
         locked (bool):
         status (str):
@@ -40,6 +41,7 @@ class WorkshopView:
     lesson: None | str
     scenario: str
     run_id: int | None
+    push: int
     position: Position
     locked: bool
     status: str
@@ -63,6 +65,8 @@ class WorkshopView:
 
         run_id: int | None
         run_id = self.run_id
+
+        push = self.push
 
         position = self.position.to_dict()
 
@@ -96,6 +100,7 @@ class WorkshopView:
                 "lesson": lesson,
                 "scenario": scenario,
                 "runId": run_id,
+                "push": push,
                 "position": position,
                 "locked": locked,
                 "status": status,
@@ -134,6 +139,8 @@ class WorkshopView:
             return cast(int | None, data)
 
         run_id = _parse_run_id(d.pop("runId"))
+
+        push = d.pop("push")
 
         position = Position.from_dict(d.pop("position"))
 
@@ -182,6 +189,7 @@ class WorkshopView:
             lesson=lesson,
             scenario=scenario,
             run_id=run_id,
+            push=push,
             position=position,
             locked=locked,
             status=status,

@@ -74,6 +74,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 504:
         response_504 = WaitFailed.from_dict(response.json())
 

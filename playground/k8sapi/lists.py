@@ -1,0 +1,65 @@
+"""Lists as the API server serves them: in chunks (`limit`, `continue`), each chunk from the same
+resourceVersion, and — since a run's state at one version never changes — kept in the shared cache,
+so a class (or a script) listing the same 15,000 pods again pays for them once."""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+
+from playground.k8sapi import status as st
+from playground.k8sapi.call import Call
+
+CACHE_SECONDS = 120
+CONTINUE_VERSION = "meta.k8s.io/v1"
+
+
+@dataclass(frozen=True)
+class Continue:
+    resource_version: int
+    start: int
+
+
+def parse_continue(raw: str | None) -> Continue | None:
+    """storage.DecodeContinue: an opaque token this server made, or a 400."""
+    if not raw:
+        return None
+    try:
+        data = json.loads(base64.urlsafe_b64decode(raw.encode() + b"=" * (-len(raw) % 4)))
+        token = Continue(int(data["rv"]), int(data["start"]))
+    except (binascii.Error, ValueError, TypeError, KeyError, UnicodeDecodeError):
+        raise st.bad_request(f"continue key is not valid: {raw!r}") from None
+    if data.get("v") != CONTINUE_VERSION or token.resource_version < 1 or token.start < 0:
+        raise st.bad_request(f"continue key is not valid: {raw!r}")
+    return token
+
+
+def encode_continue(resource_version: int, start: int) -> str:
+    data = json.dumps({"v": CONTINUE_VERSION, "rv": resource_version, "start": start}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(data.encode()).decode().rstrip("=")
+
+
+def page(items: list[Any], start: int, limit: int) -> tuple[list[Any], int | None]:
+    """The chunk from `start`, and where the next one starts (None: this was the last)."""
+    if limit <= 0:
+        return items[start:], None
+    end = start + limit
+    return items[start:end], end if end < len(items) else None
+
+
+def cache_key(call: Call, resource_version: int) -> str:
+    accept = call.request.headers.get("Accept", "")
+    return f"k8s-list:{call.run.pk}:{resource_version}:{call.run.time!r}:{call.request.get_full_path()}:{accept}"
+
+
+def cached(key: str) -> bytes | None:
+    body = cache.get(key)
+    return body if isinstance(body, bytes) else None
+
+
+def keep(key: str, body: bytes) -> None:
+    cache.set(key, body, CACHE_SECONDS)
