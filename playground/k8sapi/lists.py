@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -52,8 +53,12 @@ def page(items: list[Any], start: int, limit: int) -> tuple[list[Any], int | Non
 
 
 def cache_key(call: Call, resource_version: int) -> str:
+    """The run, its version and the request below the run's prefix — never the prefix itself, which
+    may carry a credential (/token/<key>) — hashed: no key text reaches a cache warning or a log."""
     accept = call.request.headers.get("Accept", "")
-    return f"k8s-list:{call.run.pk}:{resource_version}:{call.run.time!r}:{call.request.get_full_path()}:{accept}"
+    below = call.request.get_full_path().removeprefix(call.prefix)
+    digest = hashlib.sha256(f"{resource_version}:{call.run.time!r}:{below}:{accept}".encode()).hexdigest()
+    return f"k8s-list:{call.run.pk}:{digest}"
 
 
 def cached(key: str) -> bytes | None:

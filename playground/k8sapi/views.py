@@ -38,7 +38,9 @@ def _run(run_id: int, caller: auth.Caller, held: Collection[str]) -> Run:
     if caller.credential_run is not None:
         run_id = _latest_restart(caller.credential_run, run_id)
     run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
-    if run is None or not selectors.can_watch(caller.user, run, held):
+    # A run credential was minted for one who could watch the run (an unlisted scenario's link held
+    # in their browser session, which kubectl does not carry): it opens its own runs, and only them.
+    if run is None or not (caller.credential_run is not None or selectors.can_watch(caller.user, run, held)):
         raise st.no_resource(f"runs/{run_id}")
     return run
 

@@ -61,15 +61,23 @@ def post(page: Page, path: str, body: dict[str, Any] | None = None) -> dict[str,
 
 
 def decoded_qr(page: Page, label: str) -> str | None:
-    """What a phone's camera reads from the drawn QR code: its pixels decoded by jsQR."""
+    """What a phone's camera reads from the drawn QR code: its pixels, decoded by jsQR in a blank page
+    of its own (the app's Content-Security-Policy rightly refuses an injected script)."""
     expect(page.get_by_role("img", name=label)).to_be_visible()
-    page.add_script_tag(path=str(JSQR))
-    return page.evaluate("""(label) => {
+    pixels = page.evaluate("""(label) => {
       const canvas = document.querySelector(`canvas[aria-label="${label}"]`);
-      const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-      const found = jsQR(pixels.data, pixels.width, pixels.height);
-      return found ? found.data : null;
+      const image = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      return {width: image.width, height: image.height, data: Array.from(image.data)};
     }""", label)
+    decoder = page.context.new_page()
+    try:
+        decoder.add_script_tag(path=str(JSQR))
+        return decoder.evaluate("""({width, height, data}) => {
+          const found = jsQR(Uint8ClampedArray.from(data), width, height);
+          return found ? found.data : null;
+        }""", pixels)
+    finally:
+        decoder.close()
 
 
 def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_answer_before_the_reveal(

@@ -36,6 +36,8 @@ def reader_kubeconfig(run_api: RunApi, home: Path) -> RunApi:
     """Someone else's kubeconfig for the run (a guest who may read its unlisted scenario): session-authenticated."""
     reader = Api(run_api.api.base)
     reader.call("POST", "/api/scenarios/", {"title": "mine", "objects": [], "visibility": "private"}, expect=201)
+    slug = run_api.api.call("GET", f"/api/runs/{run_api.run_id}/")["scenario"]
+    reader.call("GET", f"/api/scenarios/{slug}/")  # given the scenario's link, as a classmate would be
     response = reader.http.get(f"{run_api.api.base}/k8s/runs/{run_api.run_id}/kubeconfig", timeout=30)
     response.raise_for_status()
     path = home / "reader.yaml"

@@ -14,6 +14,8 @@ import requests
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.integration.test_runs_live import preemption_cluster
+
 
 def browser_session(base: str) -> requests.Session:
     """A fresh anonymous browser: a CSRF cookie, no account yet."""
@@ -173,11 +175,12 @@ def test_the_real_server_sends_the_policy_and_keeps_its_own_secret_key(live_serv
 
 def test_a_client_holds_at_most_five_long_polls_and_a_classmate_is_not_counted_with_it(live_server_url: str) -> None:
     student = browser_session(live_server_url)
-    slug = student.post(f"{live_server_url}/api/scenarios/", json={"title": "t", "visibility": "public"},
-                        timeout=30).json()["slug"]
+    never = preemption_cluster(nodes=1, grace=lambda i: 3600)  # a victim an hour in termination: never settles
+    slug = student.post(f"{live_server_url}/api/scenarios/", json={"title": "t", "visibility": "public",
+                                                                  "objects": never}, timeout=30).json()["slug"]
     run_id = student.post(f"{live_server_url}/api/runs/", json={"scenario": slug}, timeout=30).json()["id"]
     wait = f"{live_server_url}/api/runs/{run_id}/wait/"
-    with ThreadPoolExecutor(5) as pool:  # no worker here: the run stays queued, each poll lasts its timeout
+    with ThreadPoolExecutor(5) as pool:  # queued or running (a worker may take it), each poll lasts its timeout
         polls = [pool.submit(student.get, f"{wait}?timeout=6", timeout=30) for _ in range(5)]
         time.sleep(2)
         refused = student.get(f"{wait}?timeout=0", timeout=30)

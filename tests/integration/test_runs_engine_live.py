@@ -68,7 +68,9 @@ def test_a_never_settling_run_ten_paused_and_ten_settled_runs_do_not_reduce_how_
     settled = [start(guest(), [node("small", cpu="1"), pod("too-big", "8", "low"),
                                {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
                                 "metadata": {"name": "low"}, "value": 100}], speed=1) for _ in range(10)]
-    api = guest()
+    api = guest()  # the watcher: it was given each scenario's link (runs of unlisted scenarios need it)
+    for run in [never, *paused, *settled]:
+        api.call("GET", f"/api/scenarios/{run['scenario']}/")
     waiting = {r["id"]: s for s, runs in (("paused", paused), ("settled", settled)) for r in runs}
     poll(lambda: all(run_json(api, i)["status"] == s for i, s in waiting.items()), 90, "paused and settled runs")
     assert run_json(api, settled[0]["id"])["reason"] == "waiting for a change"

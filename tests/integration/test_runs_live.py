@@ -209,6 +209,7 @@ def test_pause_holds_the_run_step_runs_one_cycle_and_resume_finishes_it(api: Api
 def test_a_watcher_s_command_over_the_socket_is_rejected(api: Api, live_server_url: str, viewers: list[Viewer]) -> None:
     run = api.start(preemption_cluster(nodes=1), speed=0)
     stranger = Api(live_server_url)
+    stranger.call("GET", f"/api/scenarios/{run['scenario']}/")  # given the link: may watch, not steer
     viewers.append(viewer := Viewer(stranger, run["id"]))
     assert viewer.hello["run"]["canControl"] is False
     viewer.ws.send(json.dumps({"type": "command", "id": "x", "command": {"type": "stop"}}))
