@@ -66,6 +66,13 @@ def test_timed_commands_are_part_of_the_lesson() -> None:
         == [(10.0, "add_pod", "scavenger-1"), (15.0, "add_pod", "pay-high")]
 
 
+def test_a_question_offers_every_object_of_its_kind_that_the_run_will_have() -> None:
+    """pay-high is added at t=15, after the question is first on screen: it is a choice all the same."""
+    _, body = get("/api/lessons/the-nominated-node/")
+    assert body["questions"][0]["choices"] == [
+        "default/agent-1", "default/batch-1", "default/etl-mid", "default/pay-high", "default/scavenger-1"]
+
+
 def test_an_unknown_lesson_is_a_404_in_the_error_envelope() -> None:
     status, body = get("/api/lessons/no-such-lesson/")
     assert status == 404

@@ -1523,7 +1523,7 @@ export interface components {
             until: number | null;
             commands: components["schemas"]["TimedCommand"][];
             steps: components["schemas"]["Step"][];
-            questions: components["schemas"]["Question"][];
+            readonly questions: components["schemas"]["Question"][];
             readonly variants: components["schemas"]["Variant"][];
         };
         Me: {
@@ -1691,6 +1691,8 @@ export interface components {
             } | unknown | unknown;
             /** @description The step (1-based) at which it is asked; its answer is on screen by then. */
             askAt: number;
+            /** @description Every node name or pod key of its kind that the lesson's run has at any point, sorted. */
+            readonly choices: string[];
         };
         QuestionView: {
             key: string;

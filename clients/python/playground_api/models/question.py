@@ -26,6 +26,7 @@ class Question:
             queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node
             view counts by key or name). See docs/lessons.md.
         ask_at (int): The step (1-based) at which it is asked; its answer is on screen by then.
+        choices (list[str]): Every node name or pod key of its kind that the lesson's run has at any point, sorted.
     """
 
     id: str
@@ -35,6 +36,7 @@ class Question:
     explanation: str
     reveal_at: Any
     ask_at: int
+    choices: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +55,8 @@ class Question:
 
         ask_at = self.ask_at
 
+        choices = self.choices
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -64,6 +68,7 @@ class Question:
                 "explanation": explanation,
                 "revealAt": reveal_at,
                 "askAt": ask_at,
+                "choices": choices,
             }
         )
 
@@ -89,6 +94,8 @@ class Question:
 
         ask_at = d.pop("askAt")
 
+        choices = cast(list[str], d.pop("choices"))
+
         question = cls(
             id=id,
             prompt=prompt,
@@ -97,6 +104,7 @@ class Question:
             explanation=explanation,
             reveal_at=reveal_at,
             ask_at=ask_at,
+            choices=choices,
         )
 
         question.additional_properties = d
