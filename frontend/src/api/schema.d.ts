@@ -3567,6 +3567,8 @@ export interface operations {
     runs_list: {
         parameters: {
             query?: {
+                /** @description true: only my runs that count against my active-run limit (docs/runs.md) */
+                active?: boolean;
                 page?: number;
                 page_size?: number;
                 /** @description slug; default: my runs */

@@ -17,6 +17,8 @@ export interface LessonQuestion {
   revealAt: Trigger;
   /** The step (1-based) at which it is asked: its answer is on screen by then. */
   askAt: number;
+  /** Every node name or pod key of its kind that the lesson's run has at any point (the server's). */
+  choices: string[];
 }
 
 export interface LessonDetail {
