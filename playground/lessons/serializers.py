@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.lessons.selectors import question_choices, scenario_slug
-from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Question, Variant
+from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Question, Variant, offers_none
 
 
 @extend_schema_field(TRIGGER_SCHEMA)
@@ -32,6 +32,13 @@ class QuestionSerializer(serializers.Serializer):
     askAt = serializers.IntegerField(source="ask_at", help_text="The step (1-based) at which it is asked; its answer is on screen by then.")
     choices = serializers.SerializerMethodField(
         help_text="Every node name or pod key of its kind that the lesson's run has at any point, sorted.")
+
+    noneOfThese = serializers.SerializerMethodField(
+        help_text='Whether "none of these" is offered too: the outcome could be predicted to happen to nobody.')
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_noneOfThese(self, question: Question) -> bool:
+        return offers_none(question)
 
     @extend_schema_field({"type": "array", "items": {"type": "string"}})
     def get_choices(self, question: Question) -> list[str]:

@@ -667,6 +667,16 @@ def _every_object(run: RunResult, kind: str) -> dict[str, Mapping[str, Any]]:
     return seen
 
 
+# Outcomes that always happen to someone in a lesson's run: a pending pod is always popped.
+_ALWAYS_HAPPENS = ("cycle.started",)
+
+
+def offers_none(question: Question) -> bool:
+    """Whether "none of these" is a fair choice: the revealed outcome (an eviction, a nomination, a
+    binding…) is one a learner may well predict happens to nobody."""
+    return question.reveal_at.get("event") not in _ALWAYS_HAPPENS
+
+
 # Words that state a question's outcome, by the reason (or kind) of the event that reveals it.
 _OUTCOME_WORDS: dict[str, tuple[str, ...]] = {
     "cycle.started": ("pop", "popped", "pops", "head of activeq", "first in line"),

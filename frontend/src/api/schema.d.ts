@@ -1693,6 +1693,8 @@ export interface components {
             askAt: number;
             /** @description Every node name or pod key of its kind that the lesson's run has at any point, sorted. */
             readonly choices: string[];
+            /** @description Whether "none of these" is offered too: the outcome could be predicted to happen to nobody. */
+            readonly noneOfThese: boolean;
         };
         QuestionView: {
             key: string;

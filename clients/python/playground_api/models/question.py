@@ -27,6 +27,8 @@ class Question:
             view counts by key or name). See docs/lessons.md.
         ask_at (int): The step (1-based) at which it is asked; its answer is on screen by then.
         choices (list[str]): Every node name or pod key of its kind that the lesson's run has at any point, sorted.
+        none_of_these (bool): Whether "none of these" is offered too: the outcome could be predicted to happen to
+            nobody.
     """
 
     id: str
@@ -37,6 +39,7 @@ class Question:
     reveal_at: Any
     ask_at: int
     choices: list[str]
+    none_of_these: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +60,8 @@ class Question:
 
         choices = self.choices
 
+        none_of_these = self.none_of_these
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -69,6 +74,7 @@ class Question:
                 "revealAt": reveal_at,
                 "askAt": ask_at,
                 "choices": choices,
+                "noneOfThese": none_of_these,
             }
         )
 
@@ -96,6 +102,8 @@ class Question:
 
         choices = cast(list[str], d.pop("choices"))
 
+        none_of_these = d.pop("noneOfThese")
+
         question = cls(
             id=id,
             prompt=prompt,
@@ -105,6 +113,7 @@ class Question:
             reveal_at=reveal_at,
             ask_at=ask_at,
             choices=choices,
+            none_of_these=none_of_these,
         )
 
         question.additional_properties = d

@@ -122,6 +122,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
                     {shortKey(c)}
                   </option>
                 ))}
+                {q.noneOfThese && <option value={NONE}>none of these</option>}
               </select>
             </div>
             {verdict && <QuestionResult verdict={verdict} picked={picked} question={q} />}
@@ -157,6 +158,9 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   );
 }
 
+/** The value of "none of these": no object is named so (a pod key has a slash; a node name no spaces). */
+const NONE = "none of these";
+
 /** The reveal: a right answer, a wrong one ("you said X — the answer is Y") and none look different. */
 function QuestionResult({ verdict, picked, question }: { verdict: "right" | "wrong" | "unanswered"; picked: string; question: LessonQuestion }) {
   const answer = <strong>{shortKey(question.answer)}</strong>;
@@ -165,7 +169,7 @@ function QuestionResult({ verdict, picked, question }: { verdict: "right" | "wro
       {verdict === "right" && <>✓ Right: you said {answer}.</>}
       {verdict === "wrong" && (
         <>
-          ✗ Not quite: you said <strong>{shortKey(picked)}</strong> — the answer is {answer}.
+          ✗ Not quite: you said <strong>{picked === NONE ? "none of these" : shortKey(picked)}</strong> — the answer is {answer}.
         </>
       )}
       {verdict === "unanswered" && <>The answer is {answer}.</>} {question.explanation}

@@ -19,6 +19,8 @@ export interface LessonQuestion {
   askAt: number;
   /** Every node name or pod key of its kind that the lesson's run has at any point (the server's). */
   choices: string[];
+  /** Whether "none of these" is offered too. */
+  noneOfThese: boolean;
 }
 
 export interface LessonDetail {
