@@ -7,7 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from rest_framework.exceptions import NotFound
 
-from playground.lessons.tooling import LESSONS_DIR, Lesson, Variant, load_lessons
+from playground.lessons.tooling import LESSONS_DIR, Lesson, Question, Variant, choices, load_lessons, run_variant
 
 
 def lessons_dir() -> Path:
@@ -61,3 +61,18 @@ def variant_of(slug: str, scenario: str) -> Variant | None:
     if lesson is None:
         return None
     return next((v for v in lesson.variants if scenario_slug(lesson, v) == scenario), None)
+
+
+@functools.lru_cache(maxsize=64)
+def _choices(root: Path, signature: tuple[int, int], folder: str, variant_id: str) -> dict[str, tuple[str, ...]]:
+    lesson = next(x for x in _lessons(root, signature) if x.folder == folder)
+    run = run_variant(next(v for v in lesson.variants if v.id == variant_id))
+    return {kind: tuple(choices(run, kind)) for kind in ("node", "pod")}
+
+
+def question_choices(lesson: Lesson, question: Question) -> list[str]:
+    """Every object of the question's kind that the lesson's run has at any point (the run is
+    deterministic: the same list for everyone), computed once per lesson version."""
+    variant = next(v for v in lesson.variants if any(q is question for q in v.questions))
+    root = lessons_dir()
+    return list(_choices(root, _signature(root), lesson.folder, variant.id)[question.kind])

@@ -7,8 +7,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from playground.lessons.selectors import scenario_slug
-from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Variant
+from playground.lessons.selectors import question_choices, scenario_slug
+from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Question, Variant, offers_none
 
 
 @extend_schema_field(TRIGGER_SCHEMA)
@@ -30,6 +30,19 @@ class QuestionSerializer(serializers.Serializer):
     explanation = serializers.CharField()
     revealAt = TriggerField(source="reveal_at")
     askAt = serializers.IntegerField(source="ask_at", help_text="The step (1-based) at which it is asked; its answer is on screen by then.")
+    choices = serializers.SerializerMethodField(
+        help_text="Every node name or pod key of its kind that the lesson's run has at any point, sorted.")
+
+    noneOfThese = serializers.SerializerMethodField(
+        help_text='Whether "none of these" is offered too: the outcome could be predicted to happen to nobody.')
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_noneOfThese(self, question: Question) -> bool:
+        return offers_none(question)
+
+    @extend_schema_field({"type": "array", "items": {"type": "string"}})
+    def get_choices(self, question: Question) -> list[str]:
+        return question_choices(self.context["lesson"], question)
 
 
 @extend_schema_field({"type": "object", "description": "A run command, e.g. {type: add_pod, manifest: {...}}."})
@@ -72,12 +85,16 @@ class LessonSerializer(serializers.Serializer):
     until = serializers.FloatField(source="main.until", allow_null=True)
     commands = TimedCommandSerializer(source="main.commands", many=True)
     steps = StepSerializer(source="main.steps", many=True)
-    questions = QuestionSerializer(source="main.questions", many=True)
+    questions = serializers.SerializerMethodField()
     variants = serializers.SerializerMethodField()
 
     @extend_schema_field(OpenApiTypes.STR)
     def get_scenario(self, lesson: Lesson) -> str:
         return scenario_slug(lesson, lesson.main)
+
+    @extend_schema_field(QuestionSerializer(many=True))
+    def get_questions(self, lesson: Lesson) -> list[dict[str, Any]]:
+        return list(QuestionSerializer(lesson.main.questions, many=True, context={"lesson": lesson}).data)
 
     @extend_schema_field(VariantSerializer(many=True))
     def get_variants(self, lesson: Lesson) -> list[dict[str, Any]]:

@@ -648,6 +648,102 @@ def check_questions(variant: Variant, run: RunResult) -> list[str]:
     return problems
 
 
+def choices(run: RunResult, kind: str) -> list[str]:
+    """Every node name or pod key the run has at any point, sorted: what a question offers, so the
+    answer is among the choices even when its object appears after the question is asked."""
+    return sorted(_every_object(run, kind))
+
+
+def _every_object(run: RunResult, kind: str) -> dict[str, Mapping[str, Any]]:
+    """Each node (by name) or pod (by key) the run ever shows, as last shown."""
+    from scheduler_core.events import StateFolder
+
+    folder, seen = StateFolder(), dict[str, Mapping[str, Any]]()
+    for event in run.events:
+        folder.apply(event)
+        if folder.state:
+            objects = folder.state.get("nodes" if kind == "node" else "pods", [])
+            seen.update((o["name"] if kind == "node" else o["key"], copy.deepcopy(o)) for o in objects)
+    return seen
+
+
+# Outcomes that always happen to someone in a lesson's run: a pending pod is always popped.
+_ALWAYS_HAPPENS = ("cycle.started",)
+
+
+def offers_none(question: Question) -> bool:
+    """Whether "none of these" is a fair choice: the revealed outcome (an eviction, a nomination, a
+    binding…) is one a learner may well predict happens to nobody."""
+    return question.reveal_at.get("event") not in _ALWAYS_HAPPENS
+
+
+# Words that state a question's outcome, by the reason (or kind) of the event that reveals it.
+_OUTCOME_WORDS: dict[str, tuple[str, ...]] = {
+    "cycle.started": ("pop", "popped", "pops", "head of activeq", "first in line"),
+    "pod.bound": ("bound", "binds", "assigned", "takes the room", "take the room", "takes it"),
+    "pod.nominated": ("nominated", "nominates", "nomination"),
+    "pod.nominationCleared": ("nomination is cleared", "cleared", "clears"),
+    "preemption.evaluated": ("chosen", "chooses", "picks", "picked", "wins", "makes room", "make room", "goes to"),
+    "Preempted": ("evicted", "evicts", "evict", "victim", "preempted"),
+    "FailedScheduling": ("stays pending", "left without room", "left out", "does not fit", "will not fit"),
+}
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+
+
+def outcome_words(question: Question) -> tuple[str, ...]:
+    trigger = question.reveal_at
+    by_reason = _OUTCOME_WORDS.get(str(trigger.get("reason", "")), ())
+    return by_reason or _OUTCOME_WORDS.get(str(trigger.get("event", "")), ())
+
+
+def check_giveaways(lesson: Lesson, variant: Variant, run: RunResult) -> list[str]:
+    """A question is a prediction: no text on screen before it is asked — the lesson's summary (also
+    its gallery card), its idea, the variant's summary, the steps up to ``askAt`` — may state its
+    answer: name the answer (or describe it as only it can be described) in a sentence that says
+    the revealed outcome."""
+    problems = []
+    for q in variant.questions:
+        names = answer_names(q, _every_object(run, q.kind))
+        texts = [("summary", lesson.summary), ("idea", lesson.idea), ("variant summary", variant.summary)]
+        texts += [(f"step {i + 1} {s.title!r}", s.markdown) for i, s in enumerate(variant.steps[: q.ask_at])]
+        for where, text in texts:
+            sentence = stated_in(text, names, outcome_words(q))
+            if sentence is not None:
+                problems.append(f"question {q.id}: the {where} gives its answer away before it is asked: {sentence!r}")
+    return problems
+
+
+def answer_names(question: Question, objects: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """How a text can name the answer: its name, and for a pod a priority that is its alone
+    ("the medium-priority pod", "the highest-priority pod")."""
+    names = [question.answer.rsplit("/", 1)[-1]]
+    answer = objects.get(question.answer)
+    if question.kind != "pod" or answer is None:
+        return names
+    others = [o for key, o in objects.items() if key != question.answer]
+    cls, priority = answer.get("priorityClassName"), int(answer.get("priority") or 0)
+    if cls and all(o.get("priorityClassName") != cls for o in others):
+        names += [f"{cls}-priority", f"{cls} priority"]
+    if all(int(o.get("priority") or 0) < priority for o in others):
+        names += ["highest-priority", "highest priority"]
+    if all(int(o.get("priority") or 0) > priority for o in others):
+        names += ["lowest-priority", "lowest priority"]
+    return names
+
+
+def stated_in(text: str, names: Sequence[str], words: Sequence[str]) -> str | None:
+    """The first sentence of ``text`` that holds one of ``names`` and one of ``words``, or None."""
+    def pattern(w: str) -> re.Pattern[str]:
+        return re.compile(r"(?<![\w-])" + re.escape(w.lower()) + r"(?![\w-])")
+
+    names_re, words_re = [pattern(n) for n in names], [pattern(w) for w in words]
+    for sentence in _SENTENCE_END.split(text):
+        lowered = sentence.lower()
+        if any(n.search(lowered) for n in names_re) and any(w.search(lowered) for w in words_re):
+            return " ".join(sentence.split())
+    return None
+
+
 def _on_screen(state: Mapping[str, Any], kind: str) -> set[str]:
     if kind == "node":
         return {n["name"] for n in state.get("nodes", [])}
@@ -824,6 +920,11 @@ _CHECKS: dict[str, Callable[[Any, RunResult], list[str]]] = {
 }
 
 
+def check_lesson(lesson: Lesson, variant: Variant, run: RunResult) -> list[str]:
+    """``check_variant`` and the texts' fairness to its questions."""
+    return check_variant(variant, run) + check_giveaways(lesson, variant, run)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m playground.lessons.tooling [FOLDER...]``: check lessons while writing them."""
     import sys
@@ -837,7 +938,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = 0
     for lesson in lessons:
         for variant in lesson.variants:
-            problems = check_variant(variant, run_variant(variant))
+            problems = check_lesson(lesson, variant, run_variant(variant))
             label = lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}")
             print(f"{'FAIL' if problems else 'ok  '} {label}")
             for problem in problems:

@@ -42,6 +42,13 @@ def query_int(request: Request, name: str, default: int | None, minimum: int = 0
     return value
 
 
+def query_flag(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name, "false")
+    if raw not in ("true", "false"):
+        raise ValidationError({name: [f"must be true or false, got {raw!r}"]})
+    return raw == "true"
+
+
 def watched_run(request: Request, run_id: int) -> Run:
     recovery.recover_stale_runs_throttled()
     run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
@@ -53,11 +60,15 @@ def watched_run(request: Request, run_id: int) -> Run:
 class RunListCreateApi(APIView):
     @extend_schema(operation_id="runs_list", parameters=[
                        OpenApiParameter("scenario", str, description="slug; default: my runs"),
+                       OpenApiParameter("active", bool, description=(
+                           "true: only my runs that count against my active-run limit (docs/runs.md)")),
                                OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
                    responses={200: s.RunPageSerializer, **errors(400, 404)})
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("scenario")
         runs = self.runs_of_scenario(request, slug) if slug else selectors.runs_of_owner(request.user)
+        if query_flag(request, "active"):
+            runs = runs.filter(owner_id=request.user.pk or -1, pk__in=services.active_runs(request.user))
         paginator = StrictPagination()  # paged like the scenario list
         page = paginator.paginate_queryset(runs.order_by("-created_at", "-id"), request, view=self)
         return paginator.get_paginated_response([selectors.run_view(run, request.user) for run in page or []])

@@ -34,7 +34,7 @@ def test_a_lesson_reveals_its_answer_when_the_moment_comes(page: Page) -> None:
         expect(next_button).to_be_enabled(timeout=20_000)
         next_button.click()
         expect(lesson.get_by_text(f"Step {step} of 7")).to_be_visible()
-    expect(lesson.get_by_role("status")).to_contain_text("Answer: batch-1 — you got it.")
+    expect(lesson.get_by_role("status")).to_contain_text("Right: you said batch-1.")
     expect(lesson.get_by_role("heading", name="Bound where it was nominated")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "lesson-run.png"), full_page=True)
 

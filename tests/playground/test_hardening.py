@@ -543,6 +543,16 @@ def test_the_runs_list_is_paged_like_scenarios(alice: User) -> None:
     assert page["count"] == 3 and len(page["results"]) == 2 and page["next"] and page["previous"] is None
 
 
+def test_my_active_runs_are_those_the_limit_counts(alice: User) -> None:
+    scenario = make_scenario(alice)
+    first, second = runs.start_run(alice, scenario), runs.start_run(alice, scenario)
+    Run.objects.filter(pk=first.pk).update(status=Run.Status.FINISHED)
+    listed = as_(alice).get("/api/runs/?active=true").json()["results"]
+    assert [r["id"] for r in listed] == [second.pk] == runs.active_runs(alice)
+    response = as_(alice).get("/api/runs/?active=yes")
+    assert response.status_code == 400 and first_error(response)["field"] == "active"
+
+
 @pytest.mark.parametrize("suffix", ["", "export/", "pods/", "nodes/node-1/"])
 def test_a_current_etag_gets_304(alice: User, suffix: str) -> None:
     scenario = make_scenario(alice)

@@ -66,6 +66,19 @@ def test_timed_commands_are_part_of_the_lesson() -> None:
         == [(10.0, "add_pod", "scavenger-1"), (15.0, "add_pod", "pay-high")]
 
 
+def test_a_question_offers_every_object_of_its_kind_that_the_run_will_have() -> None:
+    """pay-high is added at t=15, after the question is first on screen: it is a choice all the same."""
+    _, body = get("/api/lessons/the-nominated-node/")
+    assert body["questions"][0]["choices"] == [
+        "default/agent-1", "default/batch-1", "default/etl-mid", "default/pay-high", "default/scavenger-1"]
+    assert body["questions"][0]["noneOfThese"] is True  # nobody may get the room
+
+
+def test_none_of_these_is_not_offered_where_the_outcome_always_happens() -> None:
+    _, body = get("/api/lessons/priority-orders-the-queue/")
+    assert [(q["id"], q["noneOfThese"]) for q in body["questions"]] == [("first-pop", False), ("left-out", True)]
+
+
 def test_an_unknown_lesson_is_a_404_in_the_error_envelope() -> None:
     status, body = get("/api/lessons/no-such-lesson/")
     assert status == 404

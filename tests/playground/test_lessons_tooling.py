@@ -18,9 +18,11 @@ from playground.lessons.tooling import (
     RunResult,
     Variant,
     check_expectations,
+    check_giveaways,
     check_questions,
     check_steps,
     check_variant,
+    choices,
     find_event,
     load_lesson,
     load_lessons,
@@ -65,6 +67,16 @@ def test_every_step_trigger_occurs_in_the_order_the_steps_are_told(lesson: Lesso
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
 def test_every_question_is_revealed_by_an_event_naming_its_answer(lesson: Lesson, variant: Variant) -> None:
     assert check_questions(variant, run(lesson, variant)) == []
+
+
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_no_text_gives_a_question_s_answer_away_before_it_is_asked(lesson: Lesson, variant: Variant) -> None:
+    assert check_giveaways(lesson, variant, run(lesson, variant)) == []
+
+
+@pytest.mark.parametrize(("lesson", "variant"), CASES)
+def test_every_question_offers_its_answer_among_its_choices(lesson: Lesson, variant: Variant) -> None:
+    assert [q.id for q in variant.questions if q.answer not in choices(run(lesson, variant), q.kind)] == []
 
 
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
@@ -363,3 +375,42 @@ def test_a_wrong_answer_is_reported(tmp_path: Path) -> None:
     question = variant.questions[0].__class__(**{**variant.questions[0].__dict__, "answer": "node-2"})
     problems = check_questions(variant.__class__(**{**variant.__dict__, "questions": (question,)}), run_variant(variant))
     assert problems[0] == "question where: answer is 'node-2' but the reveal event names ['node-1']"
+
+
+def test_the_choices_are_every_object_the_run_has_not_only_those_on_screen_when_asked() -> None:
+    """Lesson 10 asks where `report` ends up before `node-2` is added (at t=15)."""
+    lesson = next(x for x in LESSONS if x.number == 10)
+    assert choices(run(lesson, lesson.main), "node") == ["node-1", "node-2", "node-tiny"]
+    assert "default/cleanup" in choices(run(lesson, lesson.main), "pod")
+
+
+@pytest.mark.parametrize(("where", "text", "problem"), [
+    pytest.param("summary", "Here p1 is assigned to `node-1`.",
+                 "the summary gives its answer away before it is asked: 'Here p1 is assigned to `node-1`.'",
+                 id="the summary names the answer with its outcome"),
+    pytest.param("idea", "The pod runs.\nThen it is bound to node-1.",
+                 "the idea gives its answer away before it is asked: 'Then it is bound to node-1.'",
+                 id="the idea, sentence by sentence"),
+    pytest.param("step", "Watch node-1. It is bound now.", None, id="a name without the outcome is fair"),
+    pytest.param("step", "The pod is bound to node-1.",
+                 "the step 1 'Bound' gives its answer away before it is asked: 'The pod is bound to node-1.'",
+                 id="a step shown before the question is asked"),
+])
+def test_a_lesson_that_gives_its_answer_away_is_refused(tmp_path: Path, where: str, text: str, problem: str | None) -> None:
+    lesson = load_lesson(write_lesson(tmp_path))
+    variant = lesson.main
+    if where == "step":
+        variant = dataclasses.replace(variant, steps=(dataclasses.replace(variant.steps[0], markdown=text),))
+    else:
+        lesson = dataclasses.replace(lesson, **{where: text})
+    run_ = run_variant(variant)
+    assert check_giveaways(lesson, variant, run_) == ([f"question where: {problem}"] if problem else [])
+
+
+def test_a_pod_described_by_a_priority_only_it_has_is_named() -> None:
+    """Lesson 3's old summary: "a larger medium-priority pod is evicted" is analytics-mid."""
+    lesson = next(x for x in LESSONS if x.number == 3)
+    told = dataclasses.replace(lesson, summary="Here a larger medium-priority pod is evicted.")
+    assert check_giveaways(told, lesson.main, run(lesson, lesson.main)) == [(
+        "question victim: the summary gives its answer away before it is asked: "
+        "'Here a larger medium-priority pod is evicted.'")]

@@ -1523,7 +1523,7 @@ export interface components {
             until: number | null;
             commands: components["schemas"]["TimedCommand"][];
             steps: components["schemas"]["Step"][];
-            questions: components["schemas"]["Question"][];
+            readonly questions: components["schemas"]["Question"][];
             readonly variants: components["schemas"]["Variant"][];
         };
         Me: {
@@ -1691,6 +1691,10 @@ export interface components {
             } | unknown | unknown;
             /** @description The step (1-based) at which it is asked; its answer is on screen by then. */
             askAt: number;
+            /** @description Every node name or pod key of its kind that the lesson's run has at any point, sorted. */
+            readonly choices: string[];
+            /** @description Whether "none of these" is offered too: the outcome could be predicted to happen to nobody. */
+            readonly noneOfThese: boolean;
         };
         QuestionView: {
             key: string;
@@ -3565,6 +3569,8 @@ export interface operations {
     runs_list: {
         parameters: {
             query?: {
+                /** @description true: only my runs that count against my active-run limit (docs/runs.md) */
+                active?: boolean;
                 page?: number;
                 page_size?: number;
                 /** @description slug; default: my runs */

@@ -6,6 +6,7 @@ import { fetchMe, fetchVersion, type Me } from "@/lib/session";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
 import { AccountRoute } from "./routes/AccountRoute";
+import { MyRunsPage } from "@/features/myruns/MyRunsPage";
 import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
@@ -21,6 +22,7 @@ function Route({ me, onSignedIn }: Session) {
   const { pathname } = useLocation();
   let m: RegExpExecArray | null;
   if (/^\/account\/?$/.test(pathname)) return <AccountRoute me={me} onSignedIn={onSignedIn} />;
+  if (/^\/runs\/mine\/?$/.test(pathname)) return <MyRunsPage />;
   if ((m = /^\/runs\/(\d+)\/?$/.exec(pathname))) return <RunPage key={m[1]} runId={Number(m[1])} />;
   if (/^\/scenarios\/new\/?$/.test(pathname)) return <ScenarioPage key="new" slug={null} readOnly={false} />;
   if ((m = /^\/scenarios\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={m[1]} slug={m[1]} readOnly={false} />;
@@ -93,6 +95,7 @@ function Shell() {
           <nav aria-label="Main">
             <Link href="/">Gallery</Link>
             <Link href="/scenarios/new">New scenario</Link>
+            <Link href="/runs/mine">My runs</Link>
             <Link href="/w">Join a workshop</Link>
             <Link href="/w/new">Lead a workshop</Link>
           </nav>

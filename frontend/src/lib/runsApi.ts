@@ -1,5 +1,5 @@
 // Starting a run (from the editor, the gallery's lessons, a shared link).
-import { request } from "@/lib/api";
+import { ApiError, request } from "@/lib/api";
 
 export interface StartOptions {
   seed?: number;
@@ -20,6 +20,9 @@ export interface RunSummary {
   id: number;
   status: string;
   reason: string;
+  scenario?: string;
+  lesson?: string | null;
+  time?: number;
   createdAt?: string;
   owner?: { username: string };
 }
@@ -34,4 +37,18 @@ export interface Page<T> {
 /** The newest runs of a scenario (the first page; the list is paged like scenarios). */
 export async function runsOfScenario(slug: string): Promise<RunSummary[]> {
   return (await request<Page<RunSummary>>(`/api/runs/?scenario=${encodeURIComponent(slug)}`)).data.results;
+}
+
+/** My runs that count against my active-run limit (the first page: the limit is a few runs). */
+export async function myActiveRuns(): Promise<RunSummary[]> {
+  return (await request<Page<RunSummary>>("/api/runs/?active=true")).data.results;
+}
+
+export async function stopRun(runId: number): Promise<void> {
+  await request<unknown>(`/api/runs/${runId}/commands/`, { method: "POST", body: { type: "stop" } });
+}
+
+/** A start refused because the owner already has as many active runs as allowed (429 naming them). */
+export function isRunLimit(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 429 && e.errors.some((x) => Array.isArray(x.runs));
 }

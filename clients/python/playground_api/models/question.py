@@ -26,6 +26,9 @@ class Question:
             queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node
             view counts by key or name). See docs/lessons.md.
         ask_at (int): The step (1-based) at which it is asked; its answer is on screen by then.
+        choices (list[str]): Every node name or pod key of its kind that the lesson's run has at any point, sorted.
+        none_of_these (bool): Whether "none of these" is offered too: the outcome could be predicted to happen to
+            nobody.
     """
 
     id: str
@@ -35,6 +38,8 @@ class Question:
     explanation: str
     reveal_at: Any
     ask_at: int
+    choices: list[str]
+    none_of_these: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +58,10 @@ class Question:
 
         ask_at = self.ask_at
 
+        choices = self.choices
+
+        none_of_these = self.none_of_these
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -64,6 +73,8 @@ class Question:
                 "explanation": explanation,
                 "revealAt": reveal_at,
                 "askAt": ask_at,
+                "choices": choices,
+                "noneOfThese": none_of_these,
             }
         )
 
@@ -89,6 +100,10 @@ class Question:
 
         ask_at = d.pop("askAt")
 
+        choices = cast(list[str], d.pop("choices"))
+
+        none_of_these = d.pop("noneOfThese")
+
         question = cls(
             id=id,
             prompt=prompt,
@@ -97,6 +112,8 @@ class Question:
             explanation=explanation,
             reveal_at=reveal_at,
             ask_at=ask_at,
+            choices=choices,
+            none_of_these=none_of_these,
         )
 
         question.additional_properties = d

@@ -153,7 +153,6 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
               events={store.allEvents}
               lastSeq={snap.lastSeq}
               seq={state.seq}
-              state={state}
               status={run?.status ?? null}
               canControl={!!run?.canControl}
               now={liveNow}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, navigate } from "@/lib/router";
-import { startRun } from "@/lib/runsApi";
+import { isRunLimit, startRun } from "@/lib/runsApi";
+import { StartError } from "@/features/myruns/StartError";
 import { ApiError } from "@/lib/api";
 import { listLessons, listScenarios, type Lesson, type Page, type ScenarioSummary } from "./api";
 
@@ -27,21 +28,22 @@ export function Gallery() {
 
 function Lessons() {
   const lessons: Lesson[] | undefined = useQuery({ queryKey: ["lessons"], queryFn: listLessons, staleTime: Infinity }).data;
-  const [error, setError] = useState<string | null>(null);
+  // Shown in the card whose button was pressed: where the person is looking.
+  const [error, setError] = useState<{ slug: string; text: string; runLimit: boolean } | null>(null);
   const start = async (l: Lesson) => {
+    setError(null);
     try {
       // The server applies the lesson's timed commands; the run starts paused at t=0.
       const run = await startRun(l.scenario, { seed: l.seed, lesson: l.slug });
       navigate(`/runs/${run.id}?lesson=${encodeURIComponent(l.slug)}`);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError({ slug: l.slug, text: e instanceof ApiError ? e.message : String(e), runLimit: isRunLimit(e) });
     }
   };
   if (!lessons || lessons.length === 0) return null;
   return (
     <section aria-labelledby="lessons-title">
       <h2 id="lessons-title">Lessons</h2>
-      {error && <p role="alert">{error}</p>}
       <ul className="cards">
         {lessons.map((l) => (
           <li key={l.slug} className="card">
@@ -54,6 +56,7 @@ function Lessons() {
               <Link href={`/s/${l.scenario}`}>View the cluster</Link>
               {l.steps && <small>{l.steps.length} steps</small>}
             </div>
+            {error?.slug === l.slug && <StartError text={error.text} runLimit={error.runLimit} className="field__error" />}
           </li>
         ))}
       </ul>

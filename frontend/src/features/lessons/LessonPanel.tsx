@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SimEvent } from "@/protocol/events";
-import type { RunState } from "@/protocol/state";
 import { shortKey } from "@/lib/format";
-import { getLesson, type LessonDetail } from "./api";
+import { getLesson, type LessonDetail, type LessonQuestion } from "./api";
 import { findSeq } from "./triggers";
 import { Markdown } from "./Markdown";
 import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
@@ -15,7 +14,6 @@ interface Props {
   lastSeq: number;
   /** The seq the views show: steps and reveals follow it. */
   seq: number;
-  state: RunState;
   /** The run's status and whether this viewer may control it (to press Play for a waiting step). */
   status: string | null;
   canControl: boolean;
@@ -35,7 +33,7 @@ interface Props {
  * view at the current step's event, so the text and the map/queue agree, and "Next step" moves
  * exactly one step, waiting for it (and pressing Play, for the run's owner) if it has not happened.
  */
-export function LessonPanel({ slug, events, lastSeq, seq, state, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
+export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
   const lessonQuery = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug), staleTime: Infinity });
   const lesson: LessonDetail | null = lessonQuery.data ?? null;
   const error = lessonQuery.error ? lessonQuery.error.message : null;
@@ -76,7 +74,6 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
   const last = progress.current >= total - 1;
   const waiting = progress.waitingFor !== null ? lesson.steps[progress.waitingFor] : null;
   const ended = status === "finished" || status === "failed" || status === "settled";
-  const choices = (kind: "node" | "pod") => (kind === "node" ? state.nodeOrder : state.pods.keys().sort());
   return (
     <section className="lesson" aria-labelledby="lesson-title">
       <header className="panel-head">
@@ -110,8 +107,9 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
         if (q.askAt > progress.current + 1) return null;  // asked at its step, once its answer is on screen
         const shown = revealed(revealSeqs[i], seq);
         const picked = answers[q.id] ?? "";
+        const verdict = shown ? (picked === "" ? "unanswered" : picked === q.answer ? "right" : "wrong") : null;
         return (
-          <div key={q.id} className={`question ${shown ? "question--revealed" : ""}`}>
+          <div key={q.id} className={`question ${verdict ? `question--revealed question--${verdict}` : ""}`}>
             <p>
               <strong>Predict:</strong> {q.prompt}
             </p>
@@ -119,20 +117,15 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
               <label htmlFor={`q-${q.id}`}>Your answer ({q.kind})</label>
               <select id={`q-${q.id}`} value={picked} disabled={shown} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}>
                 <option value="">choose…</option>
-                {choices(q.kind).map((c) => (
+                {q.choices.map((c) => (
                   <option key={c} value={c}>
                     {shortKey(c)}
                   </option>
                 ))}
-                {picked && !choices(q.kind).includes(picked) && <option value={picked}>{shortKey(picked)}</option>}
+                {q.noneOfThese && <option value={NONE}>none of these</option>}
               </select>
             </div>
-            {shown && (
-              <p role="status">
-                Answer: <strong>{shortKey(q.answer)}</strong>
-                {picked ? (picked === q.answer ? " — you got it." : ` — you said ${shortKey(picked)}.`) : ""} {q.explanation}
-              </p>
-            )}
+            {verdict && <QuestionResult verdict={verdict} picked={picked} question={q} />}
           </div>
         );
       })}
@@ -162,5 +155,24 @@ export function LessonPanel({ slug, events, lastSeq, seq, state, status, canCont
         </p>
       )}
     </section>
+  );
+}
+
+/** The value of "none of these": no object is named so (a pod key has a slash; a node name no spaces). */
+const NONE = "none of these";
+
+/** The reveal: a right answer, a wrong one ("you said X — the answer is Y") and none look different. */
+function QuestionResult({ verdict, picked, question }: { verdict: "right" | "wrong" | "unanswered"; picked: string; question: LessonQuestion }) {
+  const answer = <strong>{shortKey(question.answer)}</strong>;
+  return (
+    <p role="status" className={`question__result question__result--${verdict}`}>
+      {verdict === "right" && <>✓ Right: you said {answer}.</>}
+      {verdict === "wrong" && (
+        <>
+          ✗ Not quite: you said <strong>{picked === NONE ? "none of these" : shortKey(picked)}</strong> — the answer is {answer}.
+        </>
+      )}
+      {verdict === "unanswered" && <>The answer is {answer}.</>} {question.explanation}
+    </p>
   );
 }

@@ -17,6 +17,10 @@ export interface LessonQuestion {
   revealAt: Trigger;
   /** The step (1-based) at which it is asked: its answer is on screen by then. */
   askAt: number;
+  /** Every node name or pod key of its kind that the lesson's run has at any point (the server's). */
+  choices: string[];
+  /** Whether "none of these" is offered too. */
+  noneOfThese: boolean;
 }
 
 export interface LessonDetail {

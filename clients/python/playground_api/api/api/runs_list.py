@@ -12,12 +12,15 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    active: bool | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["active"] = active
 
     params["page"] = page
 
@@ -79,12 +82,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    active: bool | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Response[Error | RunPage]:
     """
     Args:
+        active (bool | Unset):
         page (int | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
@@ -98,6 +103,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        active=active,
         page=page,
         page_size=page_size,
         scenario=scenario,
@@ -113,12 +119,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    active: bool | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Error | RunPage | None:
     """
     Args:
+        active (bool | Unset):
         page (int | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
@@ -133,6 +141,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        active=active,
         page=page,
         page_size=page_size,
         scenario=scenario,
@@ -142,12 +151,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    active: bool | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Response[Error | RunPage]:
     """
     Args:
+        active (bool | Unset):
         page (int | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
@@ -161,6 +172,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        active=active,
         page=page,
         page_size=page_size,
         scenario=scenario,
@@ -174,12 +186,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    active: bool | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Error | RunPage | None:
     """
     Args:
+        active (bool | Unset):
         page (int | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
@@ -195,6 +209,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            active=active,
             page=page,
             page_size=page_size,
             scenario=scenario,

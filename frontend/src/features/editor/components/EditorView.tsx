@@ -1,6 +1,7 @@
 // The scenario editor's page, drawn from what the container (ScenarioEditor.tsx) holds: no
 // fetching, no API calls here — every action is a callback.
 import { useState } from "react";
+import { StartError } from "@/features/myruns/StartError";
 import { Link } from "@/lib/router";
 import { TextField, SelectField } from "@/components/Field";
 import { exportUrl, type Scenario, type Visibility } from "../api";
@@ -34,7 +35,7 @@ export interface EditorViewProps {
   forcedReadOnly: boolean;
   busy: boolean;
   dirty: boolean;
-  message: { kind: "error" | "info"; text: string } | null;
+  message: { kind: "error" | "info"; text: string; runLimit?: boolean } | null;
   errors: MappedErrors;
   tab: EditorTab;
   onTab(tab: EditorTab): void;
@@ -119,8 +120,9 @@ export function EditorView(props: EditorViewProps) {
           )}
           {dirty && !readOnly && <span className="muted">Unsaved changes</span>}
         </div>
-        {message && (
-          <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "banner banner--error" : "banner"}>
+        {message?.kind === "error" && <StartError text={message.text} runLimit={!!message.runLimit} />}
+        {message?.kind === "info" && (
+          <p role="status" className="banner">
             {message.text}
           </p>
         )}

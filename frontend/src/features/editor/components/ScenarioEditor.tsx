@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
 import { navigate, takeState } from "@/lib/router";
-import { startRun } from "@/lib/runsApi";
+import { isRunLimit, startRun } from "@/lib/runsApi";
 import { createScenario, deleteScenario, forkScenario, getScenario, importYaml, updateScenario, type Scenario } from "../api";
 import { mapErrors, type MappedErrors } from "../model/errors";
 import type { Manifest } from "../model/manifest";
@@ -13,7 +13,7 @@ import { draftOf, starterDraft, type Draft } from "../model/draft";
 import { EditorView, type EditorTab } from "./EditorView";
 
 const NO_ERRORS: MappedErrors = { byObject: {}, fields: {}, other: [] };
-type Message = { kind: "error" | "info"; text: string } | null;
+type Message = { kind: "error" | "info"; text: string; runLimit?: boolean } | null;
 
 /** Go to a scenario's page with a message for it ("Created (version 1).") in the history entry. */
 function goTo(slug: string, flash: string, replace = false) {
@@ -65,7 +65,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     } catch (e) {
       if (e instanceof ApiError) {
         setErrors(mapErrors(e.errors, typeof objects === "function" ? objects() : objects));
-        setMessage({ kind: "error", text: e.message });
+        setMessage({ kind: "error", text: e.message, runLimit: isRunLimit(e) });
       } else setMessage({ kind: "error", text: String(e) });
       return null;
     } finally {
