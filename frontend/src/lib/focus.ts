@@ -24,11 +24,16 @@ function focusQuietly(el: HTMLElement): void {
 
 /**
  * Keep document.title equal to the page's h1 (it may change as data arrives) and, when `moveFocus`,
- * focus that heading once it is there. Returns a cleanup function.
+ * focus that heading once it is there, unless the user acted meanwhile. Returns a cleanup function.
  */
 export function followPageHeading(container: HTMLElement, moveFocus: boolean): () => void {
   let focused = !moveFocus;
   const doc = container.ownerDocument;
+  const userActed = () => {
+    focused = true;
+  };
+  const acts = ["keydown", "pointerdown", "input"] as const;
+  for (const act of acts) doc.addEventListener(act, userActed, { capture: true, once: true });
   const sync = () => {
     const heading = pageHeading(container);
     const title = titleFor(container.querySelector("h1")?.textContent);
@@ -48,6 +53,7 @@ export function followPageHeading(container: HTMLElement, moveFocus: boolean): (
   return () => {
     observer.disconnect();
     window.clearTimeout(giveUp);
+    for (const act of acts) doc.removeEventListener(act, userActed, { capture: true });
   };
 }
 
