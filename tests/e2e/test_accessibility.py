@@ -55,6 +55,21 @@ RING_AND_BACKGROUND = """(el) => {
 }"""
 
 
+GHOST_TEXT_COLOURS = """(card) => {
+  const chip = document.createElement('button');
+  chip.className = 'pod-chip pod-chip--ghost';
+  chip.style.animation = 'none';  // its arrival fades in from 0
+  for (const part of ['name', 'class', 'note']) {
+    const span = document.createElement('span'); span.className = `pod-chip__${part}`; span.textContent = part; chip.append(span);
+  }
+  card.append(chip);
+  const out = Array.from(chip.children).map((span) =>
+    [getComputedStyle(span).color, getComputedStyle(chip).backgroundColor, getComputedStyle(chip).opacity]);
+  chip.remove();
+  return out;
+}"""
+
+
 def test_the_run_page_reflows_moves_focus_announces_steps_and_rings_focus_visibly(page: Page) -> None:
     lesson, total = PREEMPTION_LESSON, len(PREEMPTION_LESSON.main.steps)
     page.goto("/")
@@ -87,6 +102,11 @@ def test_the_run_page_reflows_moves_focus_announces_steps_and_rings_focus_visibl
     expect(candidates).to_be_visible()
     expect(announcer).to_contain_text(f"{lesson.main.steps[k - 1].title}.")
     expect(announcer).to_contain_text(re.sub(r"[*_`]", "", lesson.main.steps[k - 1].markdown.split()[0]))
+
+    # A nominated pod's ghost chip on a node card (drawn here with the app's CSS): its text reads at 4.5:1.
+    for text_colour, background, opacity in page.locator(".node-card").first.evaluate(GHOST_TEXT_COLOURS):
+        ratio = contrast(parse_rgb(text_colour), parse_rgb(background))
+        assert float(opacity) == 1 and ratio >= 4.5, f"ghost chip text {text_colour} on {background} (opacity {opacity}): {ratio:.2f}:1"
 
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 800})
