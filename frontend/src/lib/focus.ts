@@ -114,6 +114,15 @@ export function keepFocusOffBody(root: HTMLElement): () => void {
   const onFocusIn = (e: FocusEvent) => {
     if (e.target instanceof HTMLElement && e.target !== doc.body) last = placeOf(e.target);
   };
+  // Focus the user moved away themselves (a click on the page's background) is not rescued later.
+  // Decided after the event: Chromium also sends focusout while removing the focused element.
+  const onFocusOut = (e: FocusEvent) => {
+    const left = last?.element;
+    if (e.relatedTarget || e.target !== left) return;
+    window.setTimeout(() => {
+      if (last?.element === left && left.isConnected && !left.matches(":disabled") && doc.activeElement !== left) last = null;
+    }, 0);
+  };
   const check = () => {
     const active = doc.activeElement;
     if (!last || (active && active !== doc.body && active !== last.element)) return;
@@ -123,10 +132,12 @@ export function keepFocusOffBody(root: HTMLElement): () => void {
     if (target) target.focus();
   };
   root.addEventListener("focusin", onFocusIn);
+  root.addEventListener("focusout", onFocusOut);
   const observer = new MutationObserver(check);
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
   return () => {
     root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("focusout", onFocusOut);
     observer.disconnect();
   };
 }
