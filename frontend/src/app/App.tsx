@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { newQueryClient } from "@/lib/query";
 import { Link, navigate, useLocation } from "@/lib/router";
 import { fetchMe, fetchVersion, type Me } from "@/lib/session";
+import { followPageHeading, keepFocusOffBody } from "@/lib/focus";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
 import { AccountRoute } from "./routes/AccountRoute";
@@ -71,6 +72,15 @@ function Shell() {
   useEffect(() => {
     void queries.invalidateQueries({ queryKey: ["me"] });
   }, [pathname, queries]);
+  // A new page takes focus to its heading (not on the first load: the reader starts at the top).
+  const content = useRef<HTMLDivElement>(null);
+  const firstPage = useRef(true);
+  useEffect(() => {
+    const moveFocus = !firstPage.current;
+    firstPage.current = false;
+    return followPageHeading(content.current!, moveFocus);
+  }, [pathname, sessionEpoch]);
+  useEffect(() => keepFocusOffBody(document.body), []);
   useEffect(() => {
     document.documentElement.classList.toggle("large-type", large);
     localStorage.setItem("largeType", large ? "1" : "0");
@@ -105,7 +115,7 @@ function Shell() {
           <AccountMenu me={me} onSignedOut={signedOut} />
         </header>
       )}
-      <div id="content" tabIndex={-1}>
+      <div id="content" tabIndex={-1} ref={content}>
         <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
       </div>
     </>

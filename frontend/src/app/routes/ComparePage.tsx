@@ -56,7 +56,7 @@ export function CompareView({ a, b, canBranch }: { a: number; b: number; canBran
   const differing = rows.filter((r) => r.differences.length).length;
   const shownSeqA = runA.snap.viewSeq ?? runA.snap.lastSeq;
   return (
-    <div className="compare-page">
+    <main className="compare-page">
       <header className="run-head">
         <h1>
           Compare <Link href={`/runs/${a}`}>run {a}</Link> with <Link href={`/runs/${b}`}>run {b}</Link>
@@ -102,6 +102,6 @@ export function CompareView({ a, b, canBranch }: { a: number; b: number; canBran
       {canBranch && shownSeqA > 0 && (
         <BranchForm runId={a} seq={shownSeqA} onBranched={(fork) => navigate(`/compare?a=${a}&b=${fork}`)} />
       )}
-    </div>
+    </main>
   );
 }

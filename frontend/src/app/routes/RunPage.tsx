@@ -116,7 +116,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
   }, [store, send]);
 
   return (
-    <div className={following ? "run-page run-page--following" : "run-page"}>
+    <main className={following ? "run-page run-page--following" : "run-page"}>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <header className="run-head">
         <h1>
@@ -170,6 +170,6 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
         </aside>
       </div>
       <EventLog events={state.k8sEvents} selectedPod={selectedPod} />
-    </div>
+    </main>
   );
 }

@@ -1,5 +1,6 @@
 import { shortKey } from "@/lib/format";
 import type { AlignedDecision, Decision, Difference, PodOutcome } from "./align";
+import { TableRegion } from "@/components/TableRegion";
 
 const LABEL: Record<Difference, string> = {
   "only-in-one": "only in one run",
@@ -21,7 +22,7 @@ function describe(d: Decision | null): string {
 export function DecisionsTable({ rows, onlyDifferent, onSelect }: { rows: readonly AlignedDecision[]; onlyDifferent: boolean; onSelect?(row: AlignedDecision): void }) {
   const shown = onlyDifferent ? rows.filter((r) => r.differences.length) : rows;
   return (
-    <div className="table-wrap table-wrap--scroll">
+    <TableRegion label="Scheduling decisions, aligned" className="table-wrap table-wrap--scroll">
       <table aria-label="Scheduling decisions, aligned" className="compare-table">
         <thead>
           <tr>
@@ -44,13 +45,13 @@ export function DecisionsTable({ rows, onlyDifferent, onSelect }: { rows: readon
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 
 export function OutcomesTable({ outcomes }: { outcomes: readonly PodOutcome[] }) {
   return (
-    <div className="table-wrap">
+    <TableRegion label="Where each pod ended">
       <table aria-label="Where each pod ended">
         <thead>
           <tr>
@@ -69,6 +70,6 @@ export function OutcomesTable({ outcomes }: { outcomes: readonly PodOutcome[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -5,6 +5,7 @@ import { shortKey } from "@/lib/format";
 import { getLesson, type LessonDetail, type LessonQuestion } from "./api";
 import { findSeq } from "./triggers";
 import { Markdown } from "./Markdown";
+import { StepAnnouncer } from "./StepAnnouncer";
 import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
 
 interface Props {
@@ -91,11 +92,12 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
               </button>
             </>
           )}
-          <span className="muted">
+          <span className="muted" aria-live="polite" aria-atomic="true">
             Step {Math.max(progress.current + 1, 0)} of {total}
           </span>
         </div>
       </header>
+      <StepAnnouncer title={lesson.steps[progress.current]?.title} markdown={lesson.steps[progress.current]?.markdown} />
       <p className="lesson__idea">{lesson.idea}</p>
       {waiting && (
         <p className="lesson__waiting" aria-live="polite">

@@ -3,13 +3,14 @@
 // description can't inject markup; links open in a new tab.
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { TableRegion } from "@/components/TableRegion";
 
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
   table: ({ node: _node, ...props }) => (
-    <div className="markdown__table" role="region" aria-label="Table" tabIndex={0}>
+    <TableRegion label="Table" className="markdown__table">
       <table {...props} />
-    </div>
+    </TableRegion>
   ),
 };
 

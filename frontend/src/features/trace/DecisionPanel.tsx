@@ -3,6 +3,7 @@ import type { RunState, CycleRecord } from "@/protocol/state";
 import { nodeStatuses } from "@/protocol/events";
 import { shortKey, formatSeconds } from "@/lib/format";
 import { CRITERION_WORDS, criterionValue, explainCriterion, explainReason } from "./explain";
+import { TableRegion } from "@/components/TableRegion";
 
 interface Props {
   state: RunState;
@@ -72,7 +73,9 @@ function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state:
   const result = record.finished;
   return (
     <div className="cycle">
-      <p className="cycle__summary">
+      {/* Announced as decisions arrive or another pod is selected (WCAG 4.1.3). */}
+      <p className="cycle__summary" aria-live="polite" aria-atomic="true">
+        <span className="sr-only">Decision for {shortKey(record.pod)}: </span>
         Cycle {record.cycle} at {formatSeconds(record.t)} · attempt {record.attempts} ·{" "}
         {result ? (
           <strong className={`result result--${result.result}`}>
@@ -110,26 +113,28 @@ function FilterTable({ record }: { record: CycleRecord }) {
         {f.evaluated} of {f.total} nodes evaluated; {f.feasible.length} feasible.
         {f.preFilter && ` PreFilter: ${f.preFilter.plugin} — ${f.preFilter.reasons.join("; ")}.`}
       </p>
-      <table aria-label="Filter results per node">
-        <thead>
-          <tr>
-            <th scope="col">Node</th>
-            <th scope="col">Verdict</th>
-            <th scope="col">Plugin</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, MAX_ROWS).map((r) => (
-            <tr key={r.node} className={r.ok ? "row--ok" : "row--rejected"}>
-              <th scope="row">{r.node}</th>
-              <td>{r.ok ? "✓ fits" : r.code === "UnschedulableAndUnresolvable" ? "✗ rejected (preemption cannot help)" : "✗ rejected"}</td>
-              <td>{r.plugin}</td>
-              <td>{r.reasons.map((x) => explainReason(x, record.podRequests, record.free[r.node])).join("; ")}</td>
+      <TableRegion label="Filter results per node">
+        <table aria-label="Filter results per node">
+          <thead>
+            <tr>
+              <th scope="col">Node</th>
+              <th scope="col">Verdict</th>
+              <th scope="col">Plugin</th>
+              <th scope="col">Reason</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.slice(0, MAX_ROWS).map((r) => (
+              <tr key={r.node} className={r.ok ? "row--ok" : "row--rejected"}>
+                <th scope="row">{r.node}</th>
+                <td>{r.ok ? "✓ fits" : r.code === "UnschedulableAndUnresolvable" ? "✗ rejected (preemption cannot help)" : "✗ rejected"}</td>
+                <td>{r.plugin}</td>
+                <td>{r.reasons.map((x) => explainReason(x, record.podRequests, record.free[r.node])).join("; ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
       {rows.length > MAX_ROWS && <p className="muted">…and {rows.length - MAX_ROWS} more nodes.</p>}
     </div>
   );
@@ -142,35 +147,37 @@ function ScoreTable({ record }: { record: CycleRecord }) {
   return (
     <div className="table-wrap">
       <h3>Score</h3>
-      <table aria-label="Scores per node and plugin">
-        <thead>
-          <tr>
-            <th scope="col">Node</th>
-            {plugins.map((p) => (
-              <th scope="col" key={p}>
-                {p} ×{s.weights[p]}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {nodes.slice(0, MAX_ROWS).map((n) => (
-            <tr key={n} className={n === s.chosen ? "row--chosen" : ""}>
-              <th scope="row">
-                {n}
-                {n === s.chosen ? " (chosen)" : ""}
-              </th>
+      <TableRegion label="Scores per node and plugin">
+        <table aria-label="Scores per node and plugin">
+          <thead>
+            <tr>
+              <th scope="col">Node</th>
               {plugins.map((p) => (
-                <td key={p}>{s.scores[n]?.[p] ?? "–"}</td>
+                <th scope="col" key={p}>
+                  {p} ×{s.weights[p]}
+                </th>
               ))}
-              <td>
-                <strong>{s.totals[n]}</strong>
-              </td>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {nodes.slice(0, MAX_ROWS).map((n) => (
+              <tr key={n} className={n === s.chosen ? "row--chosen" : ""}>
+                <th scope="row">
+                  {n}
+                  {n === s.chosen ? " (chosen)" : ""}
+                </th>
+                {plugins.map((p) => (
+                  <td key={p}>{s.scores[n]?.[p] ?? "–"}</td>
+                ))}
+                <td>
+                  <strong>{s.totals[n]}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
       <p>
         Chosen: <strong>{s.chosen}</strong> (highest total
         {s.ties.length > 1 ? `; ${s.ties.join(", ")} tied, and selectHost picks one of the tied nodes at random` : ""}).
@@ -196,40 +203,42 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
             {p.candidates.length} candidate node(s) found by the dry run
             {typeof p.potentialNodes === "number" ? ` among ${p.potentialNodes} potential nodes` : ` among ${p.potentialNodes.length} potential nodes`}.
           </p>
-          <table aria-label="Preemption candidates">
-            <thead>
-              <tr>
-                <th scope="col">Node</th>
-                <th scope="col">Victims</th>
-                <th scope="col">PDB violations</th>
-                <th scope="col">Most important victim's priority</th>
-                <th scope="col">Sum of priorities</th>
-                <th scope="col">{p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.candidates.map((c) => (
-                <tr key={c.node} className={c.node === p.chosen ? "row--chosen" : ""}>
-                  <th scope="row">
-                    {c.node}
-                    {c.node === p.chosen ? " (chosen)" : ""}
-                  </th>
-                  <td data-label="Victims">
-                    {c.victims.map((v) => (
-                      <button type="button" className="link-button" key={v} onClick={() => onSelectPod(v)}>
-                        {shortKey(v)}
-                        {prio(v)}
-                      </button>
-                    ))}
-                  </td>
-                  <td data-label="PDB violations">{c.numPDBViolations}</td>
-                  <td data-label="Most important victim's priority">{c.highestPriority}</td>
-                  <td data-label="Sum of priorities">{c.prioritySum}</td>
-                  <td data-label={p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
+          <TableRegion label="Preemption candidates">
+            <table aria-label="Preemption candidates">
+              <thead>
+                <tr>
+                  <th scope="col">Node</th>
+                  <th scope="col">Victims</th>
+                  <th scope="col">PDB violations</th>
+                  <th scope="col">Most important victim's priority</th>
+                  <th scope="col">Sum of priorities</th>
+                  <th scope="col">{p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {p.candidates.map((c) => (
+                  <tr key={c.node} className={c.node === p.chosen ? "row--chosen" : ""}>
+                    <th scope="row">
+                      {c.node}
+                      {c.node === p.chosen ? " (chosen)" : ""}
+                    </th>
+                    <td data-label="Victims">
+                      {c.victims.map((v) => (
+                        <button type="button" className="link-button" key={v} onClick={() => onSelectPod(v)}>
+                          {shortKey(v)}
+                          {prio(v)}
+                        </button>
+                      ))}
+                    </td>
+                    <td data-label="PDB violations">{c.numPDBViolations}</td>
+                    <td data-label="Most important victim's priority">{c.highestPriority}</td>
+                    <td data-label="Sum of priorities">{c.prioritySum}</td>
+                    <td data-label={p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
           <p className="verdict">
             <strong>{explainCriterion(p.criterion, p.chosen)}</strong>
             {p.chosen && (

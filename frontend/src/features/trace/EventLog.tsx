@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import type { AppendList } from "@/protocol/appendList";
 import type { K8sEventEvent } from "@/protocol/events";
 import { formatSeconds, shortKey } from "@/lib/format";
+import { TableRegion } from "@/components/TableRegion";
 
 interface Props {
   events: AppendList<K8sEventEvent>;
@@ -39,7 +40,7 @@ export function EventLog({ events, selectedPod }: Props) {
           <label htmlFor="only-selected">Only the selected pod</label>
         </div>
       </header>
-      <div className="table-wrap table-wrap--scroll">
+      <TableRegion label="Kubernetes events, newest first" className="table-wrap table-wrap--scroll">
         <table aria-label="Kubernetes events, newest first">
           <thead>
             <tr>
@@ -67,7 +68,7 @@ export function EventLog({ events, selectedPod }: Props) {
           </tbody>
         </table>
         {rows.length === 0 && <p className="muted">No events yet.</p>}
-      </div>
+      </TableRegion>
     </section>
   );
 }
