@@ -85,8 +85,8 @@ function placeOf(element: HTMLElement): Place {
 
 function firstUsableIn(node: Node | null): HTMLElement | null {
   if (!(node instanceof HTMLElement)) return null;
-  if (usable(node)) return node;
-  return Array.from(node.querySelectorAll(FOCUSABLE)).find(usable) ?? null;
+  const candidates: Element[] = [node, ...Array.from(node.querySelectorAll(FOCUSABLE))];
+  return candidates.find(usable) ?? null;
 }
 
 /**
