@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from playground import ranges
-from scheduler_core.commands import COMMAND_FIELDS, MAX_REPLICAS, OPTIONAL_FIELDS, TAINT_EFFECTS
+from scheduler_core.commands import COMMAND_FIELDS, MAX_REPLICAS, OPTIONAL_FIELDS, SCALE_KINDS, TAINT_EFFECTS, WORKLOAD_KINDS
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
@@ -170,7 +170,8 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "labels": {**STRING_MAP, "description": "the node's, pod's or namespace's new labels (all of them)"},
     "annotations": {**STRING_MAP, "description": "the object's new annotations (all of them)"},
     "namespace": {"type": "string", "minLength": 1, "description": "a namespace name"},
-    "kind": {"type": "string", "enum": ["Deployment", "ReplicaSet", "StatefulSet"]},
+    "kind": {"type": "string", "enum": list(SCALE_KINDS)},
+    "workloadKind": {"type": "string", "enum": list(WORKLOAD_KINDS)},
     "name": {"type": "string", "minLength": 1, "description": "the workload's or the PriorityClass's name"},
     "replicas": {"type": "integer", "minimum": 0, "maximum": MAX_REPLICAS},
     "gracePeriodSeconds": {"type": "integer", "nullable": True, "minimum": 0,
@@ -189,10 +190,11 @@ def command_variant(kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
     required = ["type"]
     for name in fields:
         if name == "manifest":
-            props["manifest"] = ref(MANIFEST_OF_COMMAND[kind])
+            props["manifest"] = (ref(MANIFEST_OF_COMMAND[kind]) if kind in MANIFEST_OF_COMMAND
+                                 else {"oneOf": [ref(k) for k in WORKLOAD_KINDS]})
             props["yaml"] = {"type": "string", "description": "the manifest as one YAML document, instead of `manifest`"}
         else:
-            props[name] = COMMAND_FIELD_SCHEMAS[name]
+            props[name] = COMMAND_FIELD_SCHEMAS["workloadKind" if name == "kind" and kind != "scale" else name]
             required.append(name)
     for name in OPTIONAL_FIELDS.get(kind, ()):
         props[name] = COMMAND_FIELD_SCHEMAS[name]

@@ -23,6 +23,7 @@ from scheduler_core.manifests import (
     parse_pdb,
     parse_pod,
     parse_priority_class,
+    parse_workload,
 )
 from scheduler_core.object_views import namespace_view, node_view, pdb_view, priority_class_view
 from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint
@@ -70,6 +71,8 @@ class CommandHandler:
                 return parse_priority_class(command["manifest"])
             if command["type"] in ("add_pdb", "update_pdb"):
                 return parse_pdb(command["manifest"])
+            if command["type"] == "add_workload":
+                return parse_workload(command["manifest"], list(self.cluster.priority_classes.values()))
         except ManifestError as err:
             first = err.errors[0]
             path = "command.manifest" + (f".{first.path}" if first.path else "")
@@ -110,11 +113,19 @@ class CommandHandler:
         if kind == "update_pdb" and parsed.key not in self.cluster.pdbs:
             raise CommandError("command.manifest.metadata.name", parsed.name,
                                f"no such poddisruptionbudget {parsed.key}")
-        if kind == "scale":
-            key = f"{command['kind']}/{command.get('namespace', 'default')}/{command['name']}"
-            if key not in self.controllers.workloads:
-                raise CommandError("command.name", command["name"],
-                                   f"no {command['kind']} with this name in namespace {command.get('namespace', 'default')}")
+        if kind in ("scale", "delete_workload", "set_workload_annotations"):
+            self._workload_for(command)
+        if kind == "add_workload" and parsed.key in self.controllers.workloads:
+            raise CommandError("command.manifest.metadata.name", parsed.name,
+                               f"{parsed.kind.lower()} {parsed.namespace}/{parsed.name} already exists")
+
+    def _workload_for(self, command: dict[str, Any]) -> str:
+        namespace = command.get("namespace", "default")
+        key = f"{command['kind']}/{namespace}/{command['name']}"
+        if key not in self.controllers.workloads:
+            raise CommandError("command.name", command["name"],
+                               f"no {command['kind']} with this name in namespace {namespace}")
+        return key
 
     def _check_new_priority_class(self, pc: PriorityClass) -> None:
         if pc.name in self.cluster.priority_classes:
@@ -343,6 +354,9 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "add_namespace": lambda h, _, parsed: h._cmd_set_namespace(parsed, "added"),
     "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
     "scale": lambda h, command, _: h._cmd_scale(command),
+    "add_workload": lambda h, _, parsed: h.controllers.add_workload(parsed),
+    "delete_workload": lambda h, command, _: h.controllers.delete_workload(h._workload_for(command)),
+    "set_workload_annotations": _no_effect,
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
     "update_priorityclass": lambda h, _, parsed: h._cmd_update_priority_class(parsed),
     "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),

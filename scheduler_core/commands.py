@@ -29,6 +29,11 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "add_namespace": ("manifest",),
     "set_namespace_labels": ("namespace", "labels"),
     "scale": ("kind", "name", "replicas"),
+    # Workloads (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job): their controllers act on them from the next
+    # sync; a delete removes the object at once and the garbage collector deletes its dependents (background).
+    "add_workload": ("manifest",),
+    "delete_workload": ("kind", "name"),
+    "set_workload_annotations": ("kind", "name", "annotations"),
     # PriorityClasses: admission reads them when a pod is created; pods already admitted keep their priority.
     "add_priorityclass": ("manifest",),
     "update_priorityclass": ("manifest",),  # description, globalDefault; value and preemptionPolicy are immutable
@@ -41,8 +46,11 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
 # Fields a command may leave out. gracePeriodSeconds: the DeleteOptions override (left out or null:
 # the pod's own spec.terminationGracePeriodSeconds applies); scale's namespace defaults to `default`.
 OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_pod": ("gracePeriodSeconds",),
-                                               "evict_pod": ("gracePeriodSeconds",)}
+                                               "evict_pod": ("gracePeriodSeconds",),
+                                               "delete_workload": ("namespace",),
+                                               "set_workload_annotations": ("namespace",)}
 SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
+WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 MAX_REPLICAS = 10_000
 TAINT_EFFECTS = ("NoSchedule", "PreferNoSchedule", "NoExecute")
 INT64_MAX = 2**63 - 1
@@ -86,16 +94,23 @@ def validate_command(command: Any) -> dict[str, Any]:
         _check_taints(command["taints"])
     if kind == "scale":
         _check_scale(command)
+    if kind in ("delete_workload", "set_workload_annotations"):
+        _check_workload_ref(command, WORKLOAD_KINDS)
     return command
+
+
+def _check_workload_ref(command: dict[str, Any], kinds: tuple[str, ...]) -> None:
+    """{kind, name, namespace?}: one workload, as scale and delete_workload name it."""
+    if command["kind"] not in kinds:
+        raise CommandError("command.kind", command["kind"], f"must be one of {', '.join(kinds)}")
+    for name in ("name", "namespace"):
+        if name in command and (not isinstance(command[name], str) or not command[name]):
+            raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
 
 
 def _check_scale(command: dict[str, Any]) -> None:
     """scale {kind, name, replicas, namespace?}: what `kubectl scale` sends to the scale subresource."""
-    if command["kind"] not in SCALE_KINDS:
-        raise CommandError("command.kind", command["kind"], f"must be one of {', '.join(SCALE_KINDS)}")
-    for name in ("name", "namespace"):
-        if name in command and (not isinstance(command[name], str) or not command[name]):
-            raise CommandError(f"command.{name}", command[name], "must be a non-empty string")
+    _check_workload_ref(command, SCALE_KINDS)
     replicas = command["replicas"]
     if isinstance(replicas, bool) or not isinstance(replicas, int) or not 0 <= replicas <= MAX_REPLICAS:
         raise CommandError("command.replicas", replicas, f"must be an integer from 0 to {MAX_REPLICAS}")

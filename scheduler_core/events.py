@@ -34,6 +34,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "pdb.deleted",
     "pod.succeeded",
     "workload.updated",
+    "workload.deleted",
     "k8s.event",
     "cycle.finished",
     "command.applied",
@@ -254,6 +255,10 @@ def _workload_updated(f: StateFolder, e: dict[str, Any]) -> None:
     workloads.append(view)
 
 
+def _workload_deleted(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["workloads"] = [w for w in f.s.get("workloads") or [] if w["key"] != e["workload"]]
+
+
 def _command_applied(f: StateFolder, e: dict[str, Any]) -> None:
     command = e["command"]
     if command.get("type") == "remove_scheduling_gates":
@@ -286,6 +291,7 @@ _HANDLERS: dict[str, Any] = {
     "pdb.deleted": _pdb_deleted,
     "pod.succeeded": _pod_succeeded,
     "workload.updated": _workload_updated,
+    "workload.deleted": _workload_deleted,
     "command.applied": _command_applied,
 }
 

@@ -44,6 +44,8 @@ class WorkloadState:
     finished: str | None = None  # Job: "Complete" | "Failed"
     replica_set: str | None = None  # Deployment: key of its ReplicaSet
     counted: set[str] = field(default_factory=set)  # Job: pod uids already counted succeeded/failed
+    generation: int = 1  # metadata.generation: 1 + the spec changes (scale)
+    observed_generation: int = 0  # status.observedGeneration: the generation its controller last synced
 
     @property
     def key(self) -> str:

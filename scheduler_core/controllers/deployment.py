@@ -48,7 +48,7 @@ def new_replica_set(d: Workload) -> Workload:
 
     name = f"{d.name}-{digest}"
     return Workload(
-        kind="ReplicaSet", name=name, namespace=d.namespace, uid=workload_uid("ReplicaSet", d.namespace, name),
+        kind="ReplicaSet", name=name, namespace=d.namespace, uid=workload_uid("ReplicaSet", d.uid, name),  # a new uid for each Deployment object
         selector=selector, template=replace(d.template, labels=labels), labels=labels, replicas=d.replicas,
         owner=d.owner_reference(),
     )

@@ -33,12 +33,14 @@ class ControllerManager:
         self._queued: set[str] = set()
         self._syncing: str | None = None
         self._views: dict[str, dict[str, Any]] = {}
+        self._had_workloads = False
         for w in workloads:
-            self._register(w)
+            self._register(w).observed_generation = 1  # the scenario's workloads are there, observed, at t=0
 
     @property
     def active(self) -> bool:
-        return bool(self.workloads)
+        """Whether the run has had workloads (the State then has `workloads`, empty after the last is deleted)."""
+        return bool(self.workloads) or self._had_workloads
 
     # ---- the registry ------------------------------------------------------------------
 
@@ -56,6 +58,7 @@ class ControllerManager:
 
     def _register(self, workload: Workload) -> WorkloadState:
         state = WorkloadState(workload)
+        self._had_workloads = True
         self.workloads[workload.key] = state
         self.by_uid[workload.uid] = workload.key
         self.enqueue(workload.key)
@@ -66,6 +69,23 @@ class ControllerManager:
         state = self._register(workload)
         self._publish(state)
         return state
+
+    def delete_workload(self, key: str) -> None:
+        """DELETE with propagationPolicy Background: the object goes at once; the garbage collector then
+        deletes its dependents (a Deployment's ReplicaSet, the pods), each in turn with the same policy."""
+        state = self.workloads.pop(key)
+        del self.by_uid[state.workload.uid]
+        self._queued.discard(key)
+        self._views.pop(key, None)
+        self.host.emit("workload.deleted", workload=key)
+        owner = state.workload.owner
+        if owner is not None and owner.uid in self.by_uid:
+            self.enqueue(self.by_uid[owner.uid])  # a Deployment makes its ReplicaSet again
+        for dependent in [s.key for s in self.workloads.values()
+                          if s.workload.owner is not None and s.workload.owner.uid == state.workload.uid]:
+            self.delete_workload(dependent)
+        for record in self.ctx.owned(state.workload):
+            self.host.controller_delete_pod(record.pod.key)
 
     def adopt(self, pod: Pod) -> Pod:
         """ClaimPods: an orphan whose labels a workload selects is adopted by it (first match wins)."""
@@ -85,6 +105,8 @@ class ControllerManager:
         state = self.workloads.get(f"{kind}/{namespace}/{name}")
         if state is None:
             return None
+        if state.workload.replicas != replicas:
+            state.generation += 1
         state.workload = replace(state.workload, replicas=replicas)
         self.enqueue(state.key)
         owner = state.workload.owner
@@ -128,6 +150,7 @@ class ControllerManager:
         self._syncing = key
         try:
             self._sync(state)
+            state.observed_generation = state.generation
         finally:
             self._syncing = None
         self._publish(state)
@@ -183,6 +206,7 @@ class ControllerManager:
             "replicas": self._desired(state), "currentPods": sum(1 for r in pods if is_active(r)),
             "readyPods": sum(1 for r in pods if is_ready(r)),
             "owner": {"kind": w.owner.kind, "name": w.owner.name} if w.owner else None,
+            "generation": state.generation, "observedGeneration": state.observed_generation,
         }
         if w.kind == "Job":
             view.update(succeeded=state.succeeded, failed=state.failed, completions=w.completions,

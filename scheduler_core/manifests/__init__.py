@@ -2,6 +2,7 @@
 
 Public API (the REST layer and the simulation code against exactly this):
 load_yaml, load_documents, parse_pod, parse_node, parse_namespace, parse_priority_class, parse_pdb,
+parse_workload,
 cluster_to_documents, dump_yaml,
 FieldError, ManifestError, SYSTEM_PRIORITY_CLASSES, SIM_EPOCH.
 """
@@ -17,6 +18,7 @@ from scheduler_core.manifests.loader import (
     parse_pdb,
     parse_pod,
     parse_priority_class,
+    parse_workload,
 )
 from scheduler_core.manifests.priority import SYSTEM_PRIORITY_CLASSES
 from scheduler_core.manifests.times import SIM_EPOCH
@@ -35,4 +37,5 @@ __all__ = [
     "parse_pdb",
     "parse_pod",
     "parse_priority_class",
+    "parse_workload",
 ]

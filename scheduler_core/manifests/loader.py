@@ -32,6 +32,7 @@ from scheduler_core.objects import (
     Pod,
     PodDisruptionBudget,
     PriorityClass,
+    Workload,
 )
 
 API_VERSIONS = {
@@ -236,6 +237,24 @@ def parse_pod(
     if doc.errors:
         raise ManifestError(doc.errors)
     return pod
+
+
+def parse_workload(manifest: dict[str, Any], priority_classes: Sequence[PriorityClass]) -> Workload:
+    """One Deployment, ReplicaSet, StatefulSet, DaemonSet or Job created mid-run: the same validation and
+    template admission as load_documents."""
+    kind = manifest.get("kind")
+    doc = Doc(0, kind if kind in WORKLOAD_API_VERSIONS else "Deployment", 0)
+    if kind not in WORKLOAD_API_VERSIONS:
+        doc.not_supported("kind", kind, tuple(WORKLOAD_API_VERSIONS))
+        raise ManifestError(doc.errors)
+    _check_single(doc, manifest, str(kind))
+    draft = parse_workload_doc(doc, manifest)
+    known = {pc.name for pc in priority_classes}
+    classes = [pc for pc in SYSTEM_PRIORITY_CLASSES if pc.name not in known] + list(priority_classes)
+    workload = admit_workload(doc, draft, classes)
+    if doc.errors:
+        raise ManifestError(doc.errors)
+    return workload
 
 
 def parse_namespace(manifest: dict[str, Any]) -> Namespace:

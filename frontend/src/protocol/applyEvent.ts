@@ -108,6 +108,8 @@ function reduce(s: RunState, e: SimEvent): RunState {
       const at = list.findIndex((w) => w.key === e.workload.key);
       return { ...s, workloads: at < 0 ? [...list, e.workload] : list.map((w, i) => (i === at ? e.workload : w)) };
     }
+    case "workload.deleted":
+      return { ...s, workloads: (s.workloads ?? []).filter((w) => w.key !== e.workload) };
     case "k8s.event":
       return { ...s, k8sEvents: s.k8sEvents.push(e) };
     case "command.applied": {

@@ -27,6 +27,7 @@ export const EVENT_KINDS = [
   "pdb.deleted",
   "pod.succeeded",
   "workload.updated",
+  "workload.deleted",
   "k8s.event",
   "cycle.finished",
   "command.applied",
@@ -86,6 +87,9 @@ export interface WorkloadView {
   completions?: number | null;
   finished?: "Complete" | "Failed" | null;
   podManagementPolicy?: string;
+  /** metadata.generation (1 + spec changes) and the generation the controller last synced. */
+  generation?: number;
+  observedGeneration?: number;
 }
 
 export interface Taint {
@@ -312,6 +316,9 @@ export type PdbUpdatedEvent = Base & {
 };
 export type PodSucceededEvent = Base & { kind: "pod.succeeded"; pod: string; node: string | null };
 export type WorkloadUpdatedEvent = Base & { kind: "workload.updated"; workload: WorkloadView };
+/** A workload deleted (`kubectl delete deployment`): `workload` is its key; the garbage collector then deletes its
+ * dependents, each with its own event. */
+export type WorkloadDeletedEvent = Base & { kind: "workload.deleted"; workload: string };
 export type K8sEventEvent = Base & {
   kind: "k8s.event";
   type: "Normal" | "Warning";
@@ -367,6 +374,7 @@ export type SimEvent =
   | PdbDeletedEvent
   | PodSucceededEvent
   | WorkloadUpdatedEvent
+  | WorkloadDeletedEvent
   | K8sEventEvent
   | CycleFinishedEvent
   | CommandAppliedEvent
