@@ -26,7 +26,7 @@ from scheduler_core.manifests import (
     parse_workload,
 )
 from scheduler_core.object_views import namespace_view, node_view, pdb_view, priority_class_view
-from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint
+from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint, Workload
 
 
 class CommandHandler:
@@ -328,6 +328,10 @@ class CommandHandler:
         self.actions.sync_pdbs(new)
         self.controllers.pod_changed(new)
 
+    def _cmd_add_workload(self, workload: Workload) -> None:
+        """The controller's add handler queues it: it syncs controller_delay_seconds later."""
+        self.controllers.add_workload(workload)
+
     def _cmd_scale(self, command: dict[str, Any]) -> None:
         self.controllers.scale(command["kind"], command.get("namespace", "default"), command["name"],
                                command["replicas"])
@@ -354,7 +358,7 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "add_namespace": lambda h, _, parsed: h._cmd_set_namespace(parsed, "added"),
     "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
     "scale": lambda h, command, _: h._cmd_scale(command),
-    "add_workload": lambda h, _, parsed: h.controllers.add_workload(parsed),
+    "add_workload": lambda h, _, parsed: h._cmd_add_workload(parsed),
     "delete_workload": lambda h, command, _: h.controllers.delete_workload(h._workload_for(command)),
     "set_workload_annotations": _no_effect,
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
