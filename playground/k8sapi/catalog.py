@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from playground.k8sapi import objects, tables
+from playground.k8sapi import objects, tables, workloads
 from playground.k8sapi.resources import RESOURCES, Resource
 from playground.k8sapi.world import World
 
@@ -56,6 +56,21 @@ _KINDS: dict[tuple[str, str], tuple[Any, ...]] = {
     ("policy", "poddisruptionbudgets"): (lambda w: list(w.state.get("pdbs") or []), lambda w, v: v["name"],
                                          lambda v: v["namespace"], objects.pdb, tables.pdb_cells,
                                          tables.PDB_COLUMNS, ()),
+}
+
+
+def _workload_kind(kind: str, cells: tables.Cells, columns: list[tables.Column]) -> tuple[Any, ...]:
+    return (lambda w: w.workloads(kind), lambda w, v: v["name"], lambda v: v["namespace"], workloads.render, cells,
+            columns, ())
+
+
+_KINDS |= {
+    ("apps", "deployments"): _workload_kind("Deployment", workloads.deployment_cells, workloads.DEPLOYMENT_COLUMNS),
+    ("apps", "replicasets"): _workload_kind("ReplicaSet", workloads.replica_set_cells, workloads.REPLICA_SET_COLUMNS),
+    ("apps", "statefulsets"): _workload_kind("StatefulSet", workloads.stateful_set_cells,
+                                             workloads.STATEFUL_SET_COLUMNS),
+    ("apps", "daemonsets"): _workload_kind("DaemonSet", workloads.daemon_set_cells, workloads.DAEMON_SET_COLUMNS),
+    ("batch", "jobs"): _workload_kind("Job", workloads.job_cells, workloads.JOB_COLUMNS),
 }
 
 CATALOG: dict[Resource, Kind] = {r: Kind(r, *_KINDS[(r.group, r.plural)]) for r in RESOURCES}

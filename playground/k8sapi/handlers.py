@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpResponse, StreamingHttpResponse
 
 from playground import streams
-from playground.k8sapi import filters, lists, objects, openapi, options, patches, tables, watch, writes
+from playground.k8sapi import filters, lists, objects, openapi, options, patches, tables, watch, workloads, writes
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
@@ -23,6 +23,8 @@ def handle(call: Call, kind: Kind, namespace: str | None, name: str | None, sub:
     if sub is not None:
         if sub == "eviction" and kind.resource.plural == "pods" and method == "POST" and name:
             return evict(call, kind, namespace or "default", name)
+        if sub == "scale" and kind.resource.kind in workloads.SCALABLE and name:
+            return scale(call, kind, namespace or "default", name)
         raise st.no_resource(sub)
     if name is None and method == "GET":
         return watch_list(call, kind, namespace) if _flag(call, "watch") else list_(call, kind, namespace)
@@ -242,7 +244,8 @@ def _delete_options(call: Call) -> dict[str, Any]:
     """DeleteOptions come in the body or, when there is none, in the query (handlers/delete.go)."""
     if call.request.body:
         return call.body()
-    return {"gracePeriodSeconds": call.query.get("gracePeriodSeconds"), "dryRun": call.query.getlist("dryRun")}
+    return {"gracePeriodSeconds": call.query.get("gracePeriodSeconds"), "dryRun": call.query.getlist("dryRun"),
+            "propagationPolicy": call.query.get("propagationPolicy")}
 
 
 def _grace(raw: Any) -> int | None:
@@ -288,6 +291,9 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
         outcome = writes.delete_priority_class(call.run, call.user, kind.resource, name, dry)
     elif kind.resource.plural == "poddisruptionbudgets":
         outcome = writes.delete_pdb(call.run, call.user, kind.resource, item["key"], dry)
+    elif kind.resource.plural in writes.WORKLOADS:
+        _background_only(kind, name, delete_options.get("propagationPolicy"))
+        outcome = writes.delete_workload(call.run, call.user, kind.resource, item["namespace"], name, dry)
     else:
         outcome = writes.delete_node(call.run, call.user, kind.resource, name, dry)
     assert outcome is not None
@@ -298,6 +304,15 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
     group = {"group": kind.resource.group} if kind.resource.group else {}
     details = {"name": name, **group, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}
     return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": details})
+
+
+def _background_only(kind: Kind, name: str, policy: Any) -> None:
+    """The garbage collector's default for these kinds; Orphan and Foreground are not modelled."""
+    if policy not in (None, "", "Background"):
+        r = kind.resource
+        raise st.field_invalid("DeleteOptions", name, "", "propagationPolicy", "Unsupported value",
+                               f"the playground deletes a {r.kind}'s dependents in the background only "
+                               '(--cascade=background): supported values: "Background"', policy)
 
 
 def _deleted_pod(before: World, after: World, kind: Kind, item: dict[str, Any]) -> dict[str, Any]:
@@ -408,6 +423,44 @@ def evict(call: Call, kind: Kind, namespace: str, name: str) -> HttpResponse:
                               {"causes": [{"message": text}]}) from error
         raise _budget_error(world, item) if "disruption budget" in error.message else error
     return respond({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201}, 201)
+
+
+def scale(call: Call, kind: Kind, namespace: str, name: str) -> HttpResponse:
+    """The scale subresource (autoscaling/v1 Scale): GET, and PUT or PATCH of spec.replicas (`kubectl scale`)."""
+    method = call.request.method
+    if method not in ("GET", "PUT", "PATCH"):
+        raise st.method_not_allowed()
+    if method != "GET":
+        call.require_owner(kind.resource, "update" if method == "PUT" else "patch", namespace, name)
+    world = call.world()
+    view = find_item(world, kind, namespace, name)
+    if view is None:
+        raise st.not_found(kind.resource, name)
+    old = workloads.scale(world, view)
+    if method == "GET":
+        return respond(old)
+    dry = options.dry_run(call.query.getlist("dryRun"), "UpdateOptions" if method == "PUT" else "PatchOptions")
+    new = call.body() if method == "PUT" else patches.apply(old, call.request.headers.get("Content-Type", ""),
+                                                              call.request.body)
+    version = (new.get("metadata") or {}).get("resourceVersion")
+    if version not in (None, "", old["metadata"]["resourceVersion"]):
+        _check_unmodified_since(call, kind, namespace, name, kind.render(world, view), version)
+    replicas = (new.get("spec") or {}).get("replicas")
+    if isinstance(replicas, bool) or not isinstance(replicas, int) or replicas < 0:  # ValidateScale
+        error = st.field_invalid("Scale", name, "autoscaling", "spec.replicas", "Invalid value",
+                                 "must be greater than or equal to 0", replicas)
+        error.message = error.message.replace("Scale ", "Scale.autoscaling ", 1)  # NewInvalid's qualified kind
+        raise error
+    if replicas == old["spec"]["replicas"]:
+        return respond(old)
+    outcome = writes.scale_workload(call.run, call.user, kind.resource, namespace, name, replicas, dry)
+    assert outcome is not None
+    after = _world_after(call, outcome, kind, namespace, name)
+    current = find_item(after, kind, namespace, name)
+    answer = workloads.scale(after, current) if current is not None else new
+    if outcome.dry_run:
+        answer["metadata"]["resourceVersion"] = str(outcome.base)
+    return respond(answer)
 
 
 def _budget_error(world: World, pod: dict[str, Any]) -> st.ApiError:

@@ -10,6 +10,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from playground.k8sapi import templates
 from playground.k8sapi.world import World
 from scheduler_core.quantity import format_quantity
 
@@ -56,9 +57,11 @@ def _metadata(world: World, manifest: dict[str, Any], name: str, created: float,
 # ---- pods ---------------------------------------------------------------------------------
 
 def pod(world: World, view: dict[str, Any]) -> dict[str, Any]:
-    manifest = world.pod_manifests.get(view["key"], {})
+    manifest = templates.pod_manifest(world, view)
     meta = _metadata(world, manifest, view["name"], world.pod_created.get(view["key"], 0.0), view["uid"],
                      view["namespace"], view.get("labels") or {}, world.pod_annotations.get(view["key"]))
+    if view.get("owner"):
+        meta["ownerReferences"] = [templates.owner_reference(world, view["namespace"], view["owner"])]
     if view.get("deletionTimestamp") is not None:
         grace = world.deletion_grace.get(view["key"], _spec(manifest, view)["terminationGracePeriodSeconds"])
         # when the pod will be gone: the DELETE's time plus its grace period (rest.BeforeDelete)
@@ -68,21 +71,27 @@ def pod(world: World, view: dict[str, Any]) -> dict[str, Any]:
             "status": _pod_status(world, view, manifest)}
 
 
-def _spec(manifest: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
-    spec = copy.deepcopy(manifest.get("spec") or {})
+def defaulted_pod_spec(given: dict[str, Any]) -> dict[str, Any]:
+    """A PodSpec with the apiserver's defaults (pkg/apis/core/v1/defaults.go), of a pod or a pod template."""
+    spec = copy.deepcopy(given)
     spec.setdefault("containers", [{"name": "main"}])
     for container in spec["containers"]:
         container.setdefault("resources", {})
         container.setdefault("terminationMessagePath", "/dev/termination-log")
         container.setdefault("terminationMessagePolicy", "File")
         container.setdefault("imagePullPolicy", "IfNotPresent")
-    # The apiserver's defaults (pkg/apis/core/v1/defaults.go) and priority admission.
     spec.setdefault("restartPolicy", "Always")
     spec.setdefault("terminationGracePeriodSeconds", 30)
     spec.setdefault("dnsPolicy", "ClusterFirst")
     spec.setdefault("securityContext", {})
     spec.setdefault("schedulerName", SCHEDULER)
     spec.setdefault("enableServiceLinks", True)
+    return spec
+
+
+def _spec(manifest: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    spec = defaulted_pod_spec(manifest.get("spec") or {})
+    # Priority admission's.
     spec["priority"] = view["priority"]
     if view.get("priorityClassName"):
         spec["priorityClassName"] = view["priorityClassName"]

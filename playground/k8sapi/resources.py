@@ -50,11 +50,18 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, WRITE,
              ("pdb",)),
     Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False, WRITE, ("pc",)),
+    Resource("apps", "v1", "deployments", "deployment", "Deployment", True, WRITE, ("deploy",), ("all",)),
+    Resource("apps", "v1", "replicasets", "replicaset", "ReplicaSet", True, WRITE, ("rs",), ("all",)),
+    Resource("apps", "v1", "statefulsets", "statefulset", "StatefulSet", True, WRITE, ("sts",), ("all",)),
+    Resource("apps", "v1", "daemonsets", "daemonset", "DaemonSet", True, WRITE, ("ds",), ("all",)),
+    Resource("batch", "v1", "jobs", "job", "Job", True, WRITE, (), ("all",)),
 )
 SUBRESOURCES: tuple[Subresource, ...] = (
     Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),
+    *(Subresource(parent, "scale", "Scale", ("get", "patch", "update"), "autoscaling", "v1")
+      for parent in ("deployments", "replicasets", "statefulsets")),
 )
-GROUPS: tuple[str, ...] = ("events.k8s.io", "policy", "scheduling.k8s.io")
+GROUPS: tuple[str, ...] = ("apps", "batch", "events.k8s.io", "policy", "scheduling.k8s.io")
 # Create-only reviews about the caller (reviews.py): in discovery, not in the catalog or the OpenAPI documents.
 REVIEWS: tuple[Resource, ...] = (
     Resource("authentication.k8s.io", "v1", "selfsubjectreviews", "selfsubjectreview", "SelfSubjectReview", False,
@@ -84,5 +91,10 @@ def find_review(group: str, version: str, plural: str) -> Resource | None:
 
 
 def subresources_of(group: str, version: str) -> list[Subresource]:
-    parents = {r.plural for r in of_group_version(group, version)}
-    return [s for s in SUBRESOURCES if s.parent in parents and (group, version) == ("", "v1")]
+    parents = {r.plural for r in RESOURCES if (r.group, r.version) == (group, version)}
+    return [s for s in SUBRESOURCES if s.parent in parents]
+
+
+def find_subresource(resource: Resource, name: str) -> Subresource | None:
+    return next((s for s in subresources_of(resource.group, resource.version)
+                 if (s.parent, s.name) == (resource.plural, name)), None)

@@ -17,68 +17,68 @@ AGE = ("Age", "string", "", ("CreationTimestamp is a timestamp representing the 
 Column = tuple[str, str, str, str] | tuple[str, str, str, str, int]
 
 
-def _col(name: str, description: str = "", type_: str = "string", priority: int = 0) -> Column:
+def col(name: str, description: str = "", type_: str = "string", priority: int = 0) -> Column:
     return (name, type_, "", description, priority)
 
 
 POD_COLUMNS: list[Column] = [
     NAME,
-    _col("Ready", "The aggregate readiness state of this pod for accepting traffic."),
-    _col("Status", "The aggregate status of the containers in this pod."),
-    _col("Restarts", "The number of times the containers in this pod have been restarted and when the last "
+    col("Ready", "The aggregate readiness state of this pod for accepting traffic."),
+    col("Status", "The aggregate status of the containers in this pod."),
+    col("Restarts", "The number of times the containers in this pod have been restarted and when the last "
          "container in this pod has restarted."),
     AGE,
-    _col("IP", "podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet "
+    col("IP", "podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet "
          "allocated.", priority=1),
-    _col("Node", "NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for "
+    col("Node", "NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for "
          "scheduling by the scheduler defined in schedulerName.", priority=1),
-    _col("Nominated Node", "nominatedNodeName is set only when this pod preempts other pods on the node, but it "
+    col("Nominated Node", "nominatedNodeName is set only when this pod preempts other pods on the node, but it "
          "cannot be scheduled right away as preemption victims receive their graceful termination periods.",
          priority=1),
-    _col("Readiness Gates", "If specified, all readiness gates will be evaluated for pod readiness.", priority=1),
+    col("Readiness Gates", "If specified, all readiness gates will be evaluated for pod readiness.", priority=1),
 ]
 NODE_COLUMNS: list[Column] = [
-    NAME, _col("Status", "The status of the node"), _col("Roles", "The roles of the node"), AGE,
-    _col("Version", "Kubelet Version reported by the node."),
-    _col("Internal-IP", "List of addresses reachable to the node. Queried from cloud provider, if available.",
+    NAME, col("Status", "The status of the node"), col("Roles", "The roles of the node"), AGE,
+    col("Version", "Kubelet Version reported by the node."),
+    col("Internal-IP", "List of addresses reachable to the node. Queried from cloud provider, if available.",
          priority=1),
-    _col("External-IP", "List of addresses reachable to the node. Queried from cloud provider, if available.",
+    col("External-IP", "List of addresses reachable to the node. Queried from cloud provider, if available.",
          priority=1),
-    _col("OS-Image", "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).",
+    col("OS-Image", "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).",
          priority=1),
-    _col("Kernel-Version", "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
+    col("Kernel-Version", "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
          priority=1),
-    _col("Container-Runtime", "ContainerRuntime Version reported by the node through runtime remote API "
+    col("Container-Runtime", "ContainerRuntime Version reported by the node through runtime remote API "
          "(e.g. containerd://1.4.2).", priority=1),
 ]
 EVENT_COLUMNS: list[Column] = [
-    _col("Last Seen"), _col("Type"), _col("Reason"), _col("Object"), _col("Subobject", priority=1),
-    _col("Source", priority=1), _col("Message"), _col("First Seen", priority=1), _col("Count", priority=1),
-    _col("Name", priority=1),
+    col("Last Seen"), col("Type"), col("Reason"), col("Object"), col("Subobject", priority=1),
+    col("Source", priority=1), col("Message"), col("First Seen", priority=1), col("Count", priority=1),
+    col("Name", priority=1),
 ]
-NAMESPACE_COLUMNS: list[Column] = [NAME, _col("Status", "The status of the namespace"), AGE]
+NAMESPACE_COLUMNS: list[Column] = [NAME, col("Status", "The status of the namespace"), AGE]
 SERVICE_COLUMNS: list[Column] = [  # printers.go serviceColumnDefinitions
-    NAME, _col("Type", "type determines how the Service is exposed."),
-    _col("Cluster-IP", "clusterIP is the IP address of the service."),
-    _col("External-IP", "externalIPs is a list of IP addresses for which nodes in the cluster will also accept "
+    NAME, col("Type", "type determines how the Service is exposed."),
+    col("Cluster-IP", "clusterIP is the IP address of the service."),
+    col("External-IP", "externalIPs is a list of IP addresses for which nodes in the cluster will also accept "
          "traffic for this service."),
-    _col("Port(s)", "The list of ports that are exposed by this service."), AGE,
-    _col("Selector", "Route service traffic to pods with label keys and values matching this selector.", priority=1),
+    col("Port(s)", "The list of ports that are exposed by this service."), AGE,
+    col("Selector", "Route service traffic to pods with label keys and values matching this selector.", priority=1),
 ]
 PRIORITY_CLASS_COLUMNS: list[Column] = [
-    NAME, _col("Value", "The value of this priority class. This is the actual priority that pods receive when they "
+    NAME, col("Value", "The value of this priority class. This is the actual priority that pods receive when they "
                "have the name of this class in their pod spec.", "integer"),
-    _col("Global-Default", "globalDefault specifies whether this PriorityClass should be considered as the default "
+    col("Global-Default", "globalDefault specifies whether this PriorityClass should be considered as the default "
          "priority for pods that do not have any priority class.", "boolean"),
     AGE,
-    _col("PreemptionPolicy", "PreemptionPolicy is the Policy for preempting pods with lower priority."),
+    col("PreemptionPolicy", "PreemptionPolicy is the Policy for preempting pods with lower priority."),
 ]
 PDB_COLUMNS: list[Column] = [
-    NAME, _col("Min Available", "The minimum number of pods that must be available simultaneously. This can be "
+    NAME, col("Min Available", "The minimum number of pods that must be available simultaneously. This can be "
                "either an integer or a string specifying a percentage, e.g. \"28%\"."),
-    _col("Max Unavailable", "The maximum number of pods that may be unavailable simultaneously. This can be either "
+    col("Max Unavailable", "The maximum number of pods that may be unavailable simultaneously. This can be either "
          "an integer or a string specifying a percentage, e.g. \"28%\"."),
-    _col("Allowed Disruptions", "Calculated number of pods that may be disrupted at this time.", "integer"),
+    col("Allowed Disruptions", "Calculated number of pods that may be disrupted at this time.", "integer"),
     AGE,
 ]
 

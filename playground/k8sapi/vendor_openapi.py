@@ -50,7 +50,7 @@ def _paths() -> list[str]:
         base = f"/apis/{r.group}/{r.version}" if r.group else f"/api/{r.version}"
         scope = f"{base}/namespaces/{{namespace}}/{r.plural}" if r.namespaced else f"{base}/{r.plural}"
         out += [scope, f"{scope}/{{name}}"] + ([f"{base}/{r.plural}"] if r.namespaced else [])
-        out += [f"{scope}/{{name}}/{s.name}" for s in SUBRESOURCES if s.parent == r.plural and not r.group]
+        out += [f"{scope}/{{name}}/{s.name}" for s in SUBRESOURCES if s.parent == r.plural]
     return out
 
 

@@ -30,7 +30,11 @@ CHANGES_BY_RESOURCE = {
                              "pod.terminating", "pod.deleted"},
     "namespaces": {"cluster.snapshot", "pod.added", "namespace.updated"},
     "priorityclasses": {"cluster.snapshot", "priorityclass.added", "priorityclass.deleted"},
+    **{plural: {"cluster.snapshot", "workload.updated", "workload.deleted", "command.applied"}
+       for plural in ("deployments", "replicasets", "statefulsets", "daemonsets", "jobs")},
 }
+WORKLOAD_PLURALS = {"Deployment": "deployments", "ReplicaSet": "replicasets", "StatefulSet": "statefulsets",
+                    "DaemonSet": "daemonsets", "Job": "jobs"}
 
 
 @dataclass
@@ -128,10 +132,34 @@ def affected(event: dict[str, Any], plural: str) -> set[str] | None:
         if kind == "pod.added":
             names = [event["pod"]["key"]]
         return {n for n in names if isinstance(n, str)}
+    if plural in WORKLOAD_PLURALS.values() and kind != "cluster.snapshot":
+        return _workloads_affected(event, plural)
     if plural == "nodes" and kind != "cluster.snapshot":
         node = event.get("node") or (event.get("command") or {}).get("node")
         return {f"/{node['name'] if isinstance(node, dict) else node}"} if node else set()
     return None
+
+
+def _workloads_affected(event: dict[str, Any], plural: str) -> set[str]:
+    """A workload's own change; a ReplicaSet's changes its Deployment's status too."""
+    if event["kind"] == "command.applied":
+        command = event["command"]
+        if command.get("type") not in ("set_workload_annotations", "add_workload", "delete_workload", "scale"):
+            return set()
+        meta = (command.get("manifest") or {}).get("metadata") or {}
+        kind = command.get("kind") or (command.get("manifest") or {}).get("kind")
+        namespace = command.get("namespace") or meta.get("namespace") or "default"
+        name = command.get("name") or meta.get("name")
+        return {f"{namespace}/{name}"} if WORKLOAD_PLURALS.get(str(kind)) == plural else set()
+    if event["kind"] == "workload.deleted":
+        kind, namespace, name = event["workload"].split("/", 2)
+        return {f"{namespace}/{name}"} if WORKLOAD_PLURALS[kind] == plural else set()
+    view = event["workload"]
+    keys = {f"{view['namespace']}/{view['name']}"} if WORKLOAD_PLURALS[view["kind"]] == plural else set()
+    owner = view.get("owner")
+    if owner and WORKLOAD_PLURALS.get(owner["kind"]) == plural:
+        keys.add(f"{view['namespace']}/{owner['name']}")
+    return keys
 
 
 async def stream(world: World, req: WatchRequest, send_initial: bool) -> AsyncIterator[bytes]:

@@ -16,12 +16,18 @@ from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
-               "namespace.updated", "priorityclass.added", "pdb.added")
+               "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated")
+WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 
 
 def pod_key(manifest: dict[str, Any]) -> str:
     meta = manifest.get("metadata") or {}
     return f"{meta.get('namespace') or 'default'}/{meta.get('name')}"
+
+
+def workload_key(manifest: dict[str, Any]) -> str:
+    """The controllers' key: <Kind>/<namespace>/<name>."""
+    return f"{manifest.get('kind')}/{pod_key(manifest)}"
 
 
 @dataclass
@@ -46,6 +52,13 @@ class World:
     deletion_grace: dict[str, int] = field(default_factory=dict)  # pod key -> gracePeriodSeconds of its DELETE
     pod_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_pod_annotations
     node_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_node_annotations
+    # Workloads, by "<Kind>/<namespace>/<name>": as written (documents, add_workload), when they appeared and last
+    # changed status, annotations set later, and the uid of each seen (a deleted one's pods keep their reference).
+    workload_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
+    workload_created: dict[str, float] = field(default_factory=dict)
+    workload_changed: dict[str, float] = field(default_factory=dict)
+    workload_annotations: dict[str, dict[str, str]] = field(default_factory=dict)
+    workload_uids: dict[str, str] = field(default_factory=dict)
     folder: StateFolder = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -73,6 +86,12 @@ class World:
         names |= {n["name"] if isinstance(n, dict) else n for n in self.state.get("namespaces") or []}
         return sorted(names)
 
+    def workloads(self, kind: str) -> list[dict[str, Any]]:
+        return [w for w in self.state.get("workloads") or [] if w["kind"] == kind]
+
+    def workload(self, key: str) -> dict[str, Any] | None:
+        return next((w for w in self.state.get("workloads") or [] if w["key"] == key), None)
+
     def namespace_labels(self, name: str) -> dict[str, str]:
         """A Namespace object's labels; an implicit namespace has the one the apiserver sets on every namespace."""
         for namespace in self.state.get("namespaces") or []:
@@ -90,7 +109,7 @@ class World:
     def note(self, event: dict[str, Any]) -> None:
         kind = event["kind"]
         if kind == "command.applied":
-            self._note_command(event["command"])
+            self._note_command(event["command"], float(event["t"]))
         elif kind == "pod.added":
             self.pod_created[event["pod"]["key"]] = float(event["t"])
             self.evicted.discard(event["pod"]["key"])
@@ -106,14 +125,27 @@ class World:
             self.scheduler_events.append(event)
             if event.get("reason") == "FailedScheduling":
                 self.last_failure[event["object"]] = event
+        elif kind == "workload.updated":
+            view = event["workload"]
+            self.workload_created.setdefault(view["key"], float(event["t"]))
+            self.workload_changed[view["key"]] = float(event["t"])
+            self.workload_uids[view["key"]] = view["uid"]
         elif kind == "pod.terminating":
             self.deletion_grace[event["pod"]] = int(event["gracePeriodSeconds"])
         elif kind == "pod.deleted":
             self.last_failure.pop(event["pod"], None)
             self.deletion_grace.pop(event["pod"], None)
 
-    def _note_command(self, command: dict[str, Any]) -> None:
-        if command.get("type") == "add_pod":
+    def _note_command(self, command: dict[str, Any], t: float) -> None:
+        if command.get("type") == "add_workload":
+            key = workload_key(command["manifest"])
+            self.workload_manifests[key] = command["manifest"]
+            self.workload_created[key] = t
+            self.workload_annotations.pop(key, None)
+        elif command.get("type") == "set_workload_annotations":
+            key = f"{command['kind']}/{command.get('namespace') or 'default'}/{command['name']}"
+            self.workload_annotations[key] = dict(command["annotations"])
+        elif command.get("type") == "add_pod":
             self.pod_manifests[pod_key(command["manifest"])] = command["manifest"]
             self.pod_annotations.pop(pod_key(command["manifest"]), None)
         elif command.get("type") == "add_node":
@@ -156,6 +188,8 @@ def load(run: Run, seq: int | None = None) -> World | None:
             world.node_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
         elif doc.get("kind") == "PodDisruptionBudget":
             world.pdb_manifests[pod_key(doc)] = doc
+        elif doc.get("kind") in WORKLOAD_KINDS:
+            world.workload_manifests[workload_key(doc)] = doc
         elif doc.get("kind") == "PriorityClass":
             world.priority_class_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
     rows = RunEvent.objects.filter(run_id=run.pk, seq__lte=seq, kind__in=NOTED_KINDS).order_by("seq")

@@ -8,6 +8,7 @@ rejection comes back as a metav1.Status naming the field.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -106,7 +107,8 @@ def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -
     field, message = str(error.get("field") or ""), str(error.get("message") or "")
     if "already exists" in message:
         return st.already_exists(resource, name)
-    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget")):
+    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget")) \
+            or (field == "name" and message.startswith("no ")):
         return st.not_found(resource, name)
     if " is forbidden: " in message:  # admission (e.g. an unknown PriorityClass)
         return st.ApiError(403, "Forbidden", message, {"name": name, "kind": resource.plural})
@@ -132,10 +134,17 @@ def clean_manifest(manifest: dict[str, Any], keep_status: bool) -> dict[str, Any
     return out
 
 
+WORKLOADS = ("deployments", "replicasets", "statefulsets", "daemonsets", "jobs")
+
+
 def create(run: Run, user: User, resource: Resource, manifest: dict[str, Any], dry_run: bool) -> Outcome | None:
     type_ = {"pods": "add_pod", "nodes": "add_node", "namespaces": "add_namespace",
-             "priorityclasses": "add_priorityclass", "poddisruptionbudgets": "add_pdb"}[resource.plural]
+             "priorityclasses": "add_priorityclass", "poddisruptionbudgets": "add_pdb",
+             **dict.fromkeys(WORKLOADS, "add_workload")}[resource.plural]
     name = str((manifest.get("metadata") or {}).get("name") or "")
+    if type_ == "add_workload":  # the apiserver's: kind and version from the URL, a new random uid
+        manifest = {**manifest, "apiVersion": resource.group_version, "kind": resource.kind,
+                    "metadata": {**manifest["metadata"], "uid": str(uuid.uuid4())}}
     return perform(run, user, resource, name, [{"type": type_, "manifest": manifest}], resource.kind, dry_run)
 
 
@@ -158,6 +167,23 @@ def delete_node(run: Run, user: User, resource: Resource, name: str, dry_run: bo
 def delete_pdb(run: Run, user: User, resource: Resource, key: str, dry_run: bool) -> Outcome | None:
     return perform(run, user, resource, key.split("/", 1)[1], [{"type": "delete_pdb", "pdb": key}],
                    "PodDisruptionBudget", dry_run)
+
+
+def workload_ref(resource: Resource, namespace: str, name: str) -> dict[str, str]:
+    return {"kind": resource.kind, "namespace": namespace, "name": name}
+
+
+def delete_workload(run: Run, user: User, resource: Resource, namespace: str, name: str,
+                    dry_run: bool) -> Outcome | None:
+    """propagationPolicy Background: the garbage collector deletes the dependents (scheduler_core)."""
+    return perform(run, user, resource, name, [{"type": "delete_workload", **workload_ref(resource, namespace, name)}],
+                   resource.kind, dry_run)
+
+
+def scale_workload(run: Run, user: User, resource: Resource, namespace: str, name: str, replicas: int,
+                   dry_run: bool) -> Outcome | None:
+    command = {"type": "scale", **workload_ref(resource, namespace, name), "replicas": replicas}
+    return perform(run, user, resource, name, [command], "Scale", dry_run)
 
 
 def delete_priority_class(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:
@@ -211,7 +237,8 @@ CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
                                        "spec.maxUnavailable", "spec.selector"),
               # value and preemptionPolicy too: the model refuses their change with the apiserver's words
               "priorityclasses": ("metadata.labels", "metadata.annotations", "value", "globalDefault", "description",
-                                  "preemptionPolicy")}
+                                  "preemptionPolicy"),
+              **dict.fromkeys(WORKLOADS, ("metadata.annotations", "spec.replicas"))}
 IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
 
 
@@ -284,6 +311,32 @@ def patch_priority_class(run: Run, user: User, resource: Resource, name: str, ol
                    "PriorityClass", dry_run)
 
 
+def patch_workload(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any], new: dict[str, Any],
+                   dry_run: bool) -> Outcome | None:
+    """spec.replicas becomes a scale command (Deployment, ReplicaSet, StatefulSet), annotations are recorded; the
+    template and the rest are fixed for the run (a rollout is not modelled)."""
+    changeable = ("metadata.annotations", "spec.replicas") if "replicas" in old["spec"] else ("metadata.annotations",)
+    changed = unmodelled_change(old, new, {*changeable, *IGNORED, "metadata.generation"})
+    if changed:
+        raise st.field_invalid(resource.kind, name, resource.group, changed, "Forbidden",
+                               f"the playground can change a {resource.kind}'s "
+                               + ("spec.replicas and " if "replicas" in old["spec"] else "")
+                               + "annotations only (rollouts are not modelled): delete and create it to change "
+                               "anything else")
+    namespace = old["metadata"]["namespace"]
+    commands = annotation_commands("workload", name, old, new)
+    for command in commands:  # the workload's reference instead of annotation_commands' single key
+        del command["workload"]
+        command.update(workload_ref(resource, namespace, name))
+    replicas = (new.get("spec") or {}).get("replicas")
+    if "replicas" in old["spec"] and replicas != old["spec"]["replicas"]:
+        if isinstance(replicas, bool) or not isinstance(replicas, int) or replicas < 0:
+            raise st.field_invalid(resource.kind, name, resource.group, "spec.replicas", "Invalid value",
+                                   "must be greater than or equal to 0", replicas)
+        commands.insert(0, {"type": "scale", **workload_ref(resource, namespace, name), "replicas": replicas})
+    return perform(run, user, resource, name, commands, resource.kind, dry_run)
+
+
 def _at(obj: Any, path: str) -> Any:
     for part in path.split("."):
         obj = obj.get(part) if isinstance(obj, dict) else None
@@ -291,5 +344,5 @@ def _at(obj: Any, path: str) -> Any:
 
 
 PATCHES = {"pods": patch_pod, "nodes": patch_node, "namespaces": patch_namespace, "poddisruptionbudgets": patch_pdb,
-           "priorityclasses": patch_priority_class}
+           "priorityclasses": patch_priority_class, **dict.fromkeys(WORKLOADS, patch_workload)}
 

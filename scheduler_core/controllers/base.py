@@ -103,7 +103,7 @@ def safe_encode(text: str) -> str:
     return "".join(ALPHANUMS[ord(c) % len(ALPHANUMS)] for c in text)
 
 
-def template_hash(workload: Workload, template_document: dict[str, Any]) -> str:
+def template_hash(template_document: dict[str, Any]) -> str:
     """controller.ComputeHash: FNV-32a of the template, SafeEncodeString of its decimal value.
 
     Upstream hashes the Go object's dump; here the template's canonical JSON, so the names look

@@ -38,7 +38,7 @@ def sync(ctx: Context, state: WorkloadState, replica_set: Callable[[str], Worklo
 
 def new_replica_set(d: Workload) -> Workload:
     """getNewReplicaSet: name, selector and template labels carry the pod-template-hash."""
-    digest = template_hash(d, pod_document(d.template))
+    digest = template_hash(pod_document(d.template))
     labels = {**d.template.labels, POD_TEMPLATE_HASH_LABEL: digest}
     selector = LabelSelector(
         match_labels=(*d.selector.match_labels, (POD_TEMPLATE_HASH_LABEL, digest)),
