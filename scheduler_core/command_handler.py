@@ -113,7 +113,7 @@ class CommandHandler:
         if kind == "update_pdb" and parsed.key not in self.cluster.pdbs:
             raise CommandError("command.manifest.metadata.name", parsed.name,
                                f"no such poddisruptionbudget {parsed.key}")
-        if kind in ("scale", "delete_workload", "set_workload_annotations"):
+        if kind in ("scale", "delete_workload", "annotate_workload"):
             self._workload_for(command)
         if kind == "add_workload" and parsed.key in self.controllers.workloads:
             raise CommandError("command.manifest.metadata.name", parsed.name,
@@ -360,7 +360,7 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "scale": lambda h, command, _: h._cmd_scale(command),
     "add_workload": lambda h, _, parsed: h._cmd_add_workload(parsed),
     "delete_workload": lambda h, command, _: h.controllers.delete_workload(h._workload_for(command)),
-    "set_workload_annotations": _no_effect,
+    "annotate_workload": _no_effect,
     "add_priorityclass": lambda h, _, parsed: h._cmd_add_priority_class(parsed),
     "update_priorityclass": lambda h, _, parsed: h._cmd_update_priority_class(parsed),
     "delete_priorityclass": lambda h, command, _: h._cmd_delete_priority_class(command),

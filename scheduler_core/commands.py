@@ -33,7 +33,7 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     # sync; a delete removes the object at once and the garbage collector deletes its dependents (background).
     "add_workload": ("manifest",),
     "delete_workload": ("kind", "name"),
-    "set_workload_annotations": ("kind", "name", "annotations"),
+    "annotate_workload": ("kind", "name", "annotations"),
     # PriorityClasses: admission reads them when a pod is created; pods already admitted keep their priority.
     "add_priorityclass": ("manifest",),
     "update_priorityclass": ("manifest",),  # description, globalDefault; value and preemptionPolicy are immutable
@@ -48,7 +48,7 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
 OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_pod": ("gracePeriodSeconds",),
                                                "evict_pod": ("gracePeriodSeconds",),
                                                "delete_workload": ("namespace",),
-                                               "set_workload_annotations": ("namespace",)}
+                                               "annotate_workload": ("namespace",)}
 SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
 WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 MAX_REPLICAS = 10_000
@@ -94,7 +94,7 @@ def validate_command(command: Any) -> dict[str, Any]:
         _check_taints(command["taints"])
     if kind == "scale":
         _check_scale(command)
-    if kind in ("delete_workload", "set_workload_annotations"):
+    if kind in ("delete_workload", "annotate_workload"):
         _check_workload_ref(command, WORKLOAD_KINDS)
     return command
 

@@ -144,7 +144,7 @@ def _workloads_affected(event: dict[str, Any], plural: str) -> set[str]:
     """A workload's own change; a ReplicaSet's changes its Deployment's status too."""
     if event["kind"] == "command.applied":
         command = event["command"]
-        if command.get("type") not in ("set_workload_annotations", "add_workload", "delete_workload", "scale"):
+        if command.get("type") not in ("annotate_workload", "add_workload", "delete_workload", "scale"):
             return set()
         meta = (command.get("manifest") or {}).get("metadata") or {}
         kind = command.get("kind") or (command.get("manifest") or {}).get("kind")

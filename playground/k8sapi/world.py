@@ -142,7 +142,7 @@ class World:
             self.workload_manifests[key] = command["manifest"]
             self.workload_created[key] = t
             self.workload_annotations.pop(key, None)
-        elif command.get("type") == "set_workload_annotations":
+        elif command.get("type") == "annotate_workload":
             key = f"{command['kind']}/{command.get('namespace') or 'default'}/{command['name']}"
             self.workload_annotations[key] = dict(command["annotations"])
         elif command.get("type") == "add_pod":

@@ -324,10 +324,11 @@ def patch_workload(run: Run, user: User, resource: Resource, name: str, old: dic
                                + "annotations only (rollouts are not modelled): delete and create it to change "
                                "anything else")
     namespace = old["metadata"]["namespace"]
-    commands = annotation_commands("workload", name, old, new)
-    for command in commands:  # the workload's reference instead of annotation_commands' single key
-        del command["workload"]
-        command.update(workload_ref(resource, namespace, name))
+    annotations = (new.get("metadata") or {}).get("annotations") or {}
+    commands: list[dict[str, Any]] = []
+    if annotations != (old["metadata"].get("annotations") or {}):
+        commands.append({"type": "annotate_workload", **workload_ref(resource, namespace, name),
+                         "annotations": annotations})
     replicas = (new.get("spec") or {}).get("replicas")
     if "replicas" in old["spec"] and replicas != old["spec"]["replicas"]:
         if isinstance(replicas, bool) or not isinstance(replicas, int) or replicas < 0:

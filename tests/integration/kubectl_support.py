@@ -60,9 +60,9 @@ def token_of(api: Api, name: str) -> str:
     return str(api.call("POST", "/api/tokens/", {"name": name}, expect=201)["key"])
 
 
-def start_run_api(base: str, home: Path, speed: float = 0) -> RunApi:
+def start_run_api(base: str, home: Path, speed: float = 0, docs: list[dict[str, Any]] | None = None) -> RunApi:
     api = Api(base)
-    run = api.start(scenario(), speed=speed)
+    run = api.start(scenario() if docs is None else docs, speed=speed)
     api.wait(run["id"])
     token = token_of(api, f"kubectl run {run['id']}")
     response = requests.get(f"{base}/k8s/runs/{run['id']}/kubeconfig", headers={"Authorization": f"Bearer {token}"},

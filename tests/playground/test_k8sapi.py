@@ -67,7 +67,8 @@ def test_legacy_discovery_lists_the_resources_and_the_eviction_subresource_in_po
     assert {k: resources["pods/eviction"][k] for k in ("group", "version", "kind")} == {
         "group": "policy", "version": "v1", "kind": "Eviction"}
     groups = [g["name"] for g in get(run, "apis").json()["groups"]]
-    assert groups == ["authentication.k8s.io", "authorization.k8s.io", "events.k8s.io", "policy", "scheduling.k8s.io"]
+    assert groups == ["authentication.k8s.io", "authorization.k8s.io", "apps", "batch", "events.k8s.io", "policy",
+                      "scheduling.k8s.io"]
 
 
 def test_aggregated_discovery_is_answered_with_its_content_type_when_asked_for(alice: User) -> None:

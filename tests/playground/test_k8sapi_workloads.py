@@ -192,3 +192,13 @@ def test_changing_a_deployments_template_is_refused_naming_the_field(run: Run, o
     code, body = call(run, owner[1], "PATCH", f"{APPS}/deployments/web", patch, query="dryRun=All",
                       content_type="application/merge-patch+json")
     assert code == 422 and body["details"]["causes"][0]["field"].startswith("spec.template")
+
+
+def test_a_client_side_apply_patch_scales_and_records_the_annotation(run: Run, owner: Any) -> None:
+    patch = {"metadata": {"annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}"}},
+             "spec": {"replicas": 3}}
+    code, body = call(run, owner[1], "PATCH", f"{APPS}/deployments/web", patch, query="dryRun=All",
+                      content_type="application/strategic-merge-patch+json")
+    assert code == 200, body
+    assert body["spec"]["replicas"] == 3
+    assert body["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"] == "{}"

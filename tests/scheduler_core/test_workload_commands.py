@@ -124,7 +124,7 @@ def test_deleting_a_job_deletes_its_finished_pods_too() -> None:
 @pytest.mark.parametrize(("command", "path"), [
     pytest.param({"type": "delete_workload", "kind": "Pod", "name": "web"}, "command.kind", id="kind must be a workload"),
     pytest.param({"type": "delete_workload", "kind": "Job", "name": "nope"}, "command.name", id="it must exist"),
-    pytest.param({"type": "set_workload_annotations", "kind": "Job", "name": "x", "annotations": {"a b": "c"}},
+    pytest.param({"type": "annotate_workload", "kind": "Job", "name": "x", "annotations": {"a b": "c"}},
                  "command.annotations", id="annotation keys are checked"),
 ])
 def test_a_bad_workload_command_is_refused_naming_the_field(command: dict[str, Any], path: str) -> None:
