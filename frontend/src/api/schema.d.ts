@@ -1671,7 +1671,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             revealAt: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -1890,7 +1890,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             at: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -3214,6 +3214,49 @@ export interface components {
             /** @description a namespace name */
             namespace?: string;
         };
+        /** add_workload command */
+        Command_add_workload: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "add_workload";
+            manifest?: components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"];
+            /** @description the manifest as one YAML document, instead of `manifest` */
+            yaml?: string;
+        };
+        /** delete_workload command */
+        Command_delete_workload: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delete_workload";
+            /** @enum {string} */
+            kind: "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job";
+            /** @description the workload's or the PriorityClass's name */
+            name: string;
+            /** @description a namespace name */
+            namespace?: string;
+        };
+        /** annotate_workload command */
+        Command_annotate_workload: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "annotate_workload";
+            /** @enum {string} */
+            kind: "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job";
+            /** @description the workload's or the PriorityClass's name */
+            name: string;
+            /** @description the object's new annotations (all of them) */
+            annotations: {
+                [key: string]: string;
+            };
+            /** @description a namespace name */
+            namespace?: string;
+        };
         /** add_priorityclass command */
         Command_add_priorityclass: {
             /**
@@ -3278,7 +3321,7 @@ export interface components {
             /** @description a PodDisruptionBudget key "<namespace>/<name>" (or a name in "default") */
             pdb: string;
         };
-        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"];
+        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_workload"] | components["schemas"]["Command_delete_workload"] | components["schemas"]["Command_annotate_workload"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"];
     };
     responses: never;
     parameters: never;

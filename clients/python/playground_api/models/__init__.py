@@ -10,6 +10,12 @@ from .add_pod_command import AddPodCommand
 from .add_pod_command_type import AddPodCommandType
 from .add_priorityclass_command import AddPriorityclassCommand
 from .add_priorityclass_command_type import AddPriorityclassCommandType
+from .add_workload_command import AddWorkloadCommand
+from .add_workload_command_type import AddWorkloadCommandType
+from .annotate_workload_command import AnnotateWorkloadCommand
+from .annotate_workload_command_annotations import AnnotateWorkloadCommandAnnotations
+from .annotate_workload_command_kind import AnnotateWorkloadCommandKind
+from .annotate_workload_command_type import AnnotateWorkloadCommandType
 from .answer_view import AnswerView
 from .api_runs_state_retrieve_response_200 import ApiRunsStateRetrieveResponse200
 from .api_runs_wait_retrieve_phase import ApiRunsWaitRetrievePhase
@@ -126,6 +132,9 @@ from .delete_pod_command import DeletePodCommand
 from .delete_pod_command_type import DeletePodCommandType
 from .delete_priorityclass_command import DeletePriorityclassCommand
 from .delete_priorityclass_command_type import DeletePriorityclassCommandType
+from .delete_workload_command import DeleteWorkloadCommand
+from .delete_workload_command_kind import DeleteWorkloadCommandKind
+from .delete_workload_command_type import DeleteWorkloadCommandType
 from .deleted_pod import DeletedPod
 from .deployment import Deployment
 from .deployment_api_version import DeploymentApiVersion
@@ -904,6 +913,12 @@ __all__ = (
     "AddPodCommandType",
     "AddPriorityclassCommand",
     "AddPriorityclassCommandType",
+    "AddWorkloadCommand",
+    "AddWorkloadCommandType",
+    "AnnotateWorkloadCommand",
+    "AnnotateWorkloadCommandAnnotations",
+    "AnnotateWorkloadCommandKind",
+    "AnnotateWorkloadCommandType",
     "AnswerView",
     "ApiRunsStateRetrieveResponse200",
     "ApiRunsWaitRetrievePhase",
@@ -968,6 +983,9 @@ __all__ = (
     "DeletePodCommandType",
     "DeletePriorityclassCommand",
     "DeletePriorityclassCommandType",
+    "DeleteWorkloadCommand",
+    "DeleteWorkloadCommandKind",
+    "DeleteWorkloadCommandType",
     "DeletedPod",
     "Deployment",
     "DeploymentApiVersion",

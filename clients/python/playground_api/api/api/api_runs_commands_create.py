@@ -11,6 +11,8 @@ from ...models.add_node_command import AddNodeCommand
 from ...models.add_pdb_command import AddPdbCommand
 from ...models.add_pod_command import AddPodCommand
 from ...models.add_priorityclass_command import AddPriorityclassCommand
+from ...models.add_workload_command import AddWorkloadCommand
+from ...models.annotate_workload_command import AnnotateWorkloadCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
 from ...models.cordon_command import CordonCommand
@@ -18,6 +20,7 @@ from ...models.delete_node_command import DeleteNodeCommand
 from ...models.delete_pdb_command import DeletePdbCommand
 from ...models.delete_pod_command import DeletePodCommand
 from ...models.delete_priorityclass_command import DeletePriorityclassCommand
+from ...models.delete_workload_command import DeleteWorkloadCommand
 from ...models.error import Error
 from ...models.evict_pod_command import EvictPodCommand
 from ...models.pause_command import PauseCommand
@@ -48,11 +51,14 @@ def _get_kwargs(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -105,6 +111,9 @@ def _get_kwargs(
         or isinstance(body, AddNamespaceCommand)
         or isinstance(body, SetNamespaceLabelsCommand)
         or isinstance(body, ScaleCommand)
+        or isinstance(body, AddWorkloadCommand)
+        or isinstance(body, DeleteWorkloadCommand)
+        or isinstance(body, AnnotateWorkloadCommand)
         or isinstance(body, AddPriorityclassCommand)
         or isinstance(body, UpdatePriorityclassCommand)
         or isinstance(body, DeletePriorityclassCommand)
@@ -205,11 +214,14 @@ def sync_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -236,13 +248,13 @@ def sync_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,11 +285,14 @@ def sync(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -304,13 +319,13 @@ def sync(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -336,11 +351,14 @@ async def asyncio_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -367,13 +385,13 @@ async def asyncio_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -402,11 +420,14 @@ async def asyncio(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -433,13 +454,13 @@ async def asyncio(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | Unset | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
