@@ -122,7 +122,14 @@ def pod_conditions(world: World, view: dict[str, Any]) -> list[dict[str, Any]]:
         reason, message = PREEMPTION_TARGET if view.get("preemptedBy") else EVICTION_TARGET
         conditions.append(_condition("DisruptionTarget", "True", timestamp(world, view["deletionTimestamp"]),
                                      reason, message))
-    if view.get("nodeName"):
+    if view.get("phase") == "Succeeded":  # a Job's pod whose containers exited 0: no longer ready (PodCompleted)
+        started, finished = timestamp(world, view.get("startTime")), timestamp(world, world.pod_finished.get(key))
+        conditions += [_condition("PodReadyToStartContainers", "False", finished),
+                       _condition("Initialized", "True", started, "PodCompleted"),
+                       _condition("Ready", "False", finished, "PodCompleted"),
+                       _condition("ContainersReady", "False", finished, "PodCompleted"),
+                       _condition("PodScheduled", "True", started)]
+    elif view.get("nodeName"):
         started = timestamp(world, view.get("startTime"))
         conditions += [_condition(t, "True", started) for t in
                        ("PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled")]
@@ -137,16 +144,21 @@ def pod_conditions(world: World, view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _pod_status(world: World, view: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
-    status: dict[str, Any] = {"phase": "Running" if view.get("nodeName") else "Pending",
-                              "conditions": pod_conditions(world, view)}
+    succeeded = view.get("phase") == "Succeeded"
+    phase = "Succeeded" if succeeded else "Running" if view.get("nodeName") else "Pending"
+    status: dict[str, Any] = {"phase": phase, "conditions": pod_conditions(world, view)}
     if view.get("nominatedNodeName"):
         status["nominatedNodeName"] = view["nominatedNodeName"]
     if view.get("nodeName"):
         started = timestamp(world, view.get("startTime"))
         status["startTime"] = started
+        state: dict[str, Any] = {"running": {"startedAt": started}}
+        if succeeded:
+            state = {"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": started,
+                                    "finishedAt": timestamp(world, world.pod_finished.get(view["key"]))}}
         status["containerStatuses"] = [
-            {"name": c["name"], "image": c.get("image", ""), "imageID": "", "ready": True, "started": True,
-             "restartCount": 0, "state": {"running": {"startedAt": started}}}
+            {"name": c["name"], "image": c.get("image", ""), "imageID": "", "ready": not succeeded,
+             "started": not succeeded, "restartCount": 0, "state": state}
             for c in _spec(manifest, view)["containers"]]
     status["qosClass"] = qos_class(_spec(manifest, view))
     return status

@@ -123,7 +123,7 @@ def _none(value: Any) -> str:
 
 def pod_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[Any]:
     containers = obj["spec"]["containers"]
-    ready = len(containers) if view.get("nodeName") else 0
+    ready = sum(1 for c in obj["status"].get("containerStatuses") or [] if c["ready"])
     gates = obj["spec"].get("readinessGates") or []
     return [view["name"], f"{ready}/{len(containers)}", pod_status(view, obj), "0",
             age(world, world.pod_created.get(view["key"], 0.0)), "<none>", _none(view.get("nodeName")),
@@ -131,9 +131,13 @@ def pod_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[A
 
 
 def pod_status(view: dict[str, Any], obj: dict[str, Any]) -> str:
-    """printPod's reason: Terminating, SchedulingGated, else the phase."""
+    """printPod's reason: Terminating, SchedulingGated, a terminated container's reason (Completed), else the
+    phase."""
     if view.get("deletionTimestamp") is not None:
         return "Terminating"
+    for container in obj["status"].get("containerStatuses") or []:
+        if "terminated" in container["state"]:
+            return str(container["state"]["terminated"]["reason"])
     for condition in obj["status"].get("conditions") or []:
         if condition["type"] == "PodScheduled" and condition.get("reason") == "SchedulingGated":
             return "SchedulingGated"

@@ -22,7 +22,7 @@ POLL_SECONDS = 0.2
 BOOKMARK_SECONDS = 5.0
 PAGE = 500
 POD_CHANGES = {"cluster.snapshot", "pod.added", "pod.nominated", "pod.nominationCleared", "pod.bound",
-               "pod.terminating", "pod.deleted", "k8s.event", "command.applied"}
+               "pod.terminating", "pod.deleted", "pod.succeeded", "k8s.event", "command.applied"}
 CHANGES_BY_RESOURCE = {
     "pods": POD_CHANGES,
     "nodes": {"cluster.snapshot", "node.added", "node.updated", "node.deleted", "command.applied"},

@@ -16,7 +16,7 @@ from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
-               "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated")
+               "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated", "pod.succeeded")
 WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 
 
@@ -40,6 +40,7 @@ class World:
     pod_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     node_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     pod_created: dict[str, float] = field(default_factory=dict)
+    pod_finished: dict[str, float] = field(default_factory=dict)  # a Job's pod -> when it succeeded
     node_created: dict[str, float] = field(default_factory=dict)
     namespace_created: dict[str, float] = field(default_factory=dict)  # Namespace objects made by a command
     priority_class_created: dict[str, float] = field(default_factory=dict)  # likewise PriorityClasses
@@ -125,6 +126,8 @@ class World:
             self.scheduler_events.append(event)
             if event.get("reason") == "FailedScheduling":
                 self.last_failure[event["object"]] = event
+        elif kind == "pod.succeeded":
+            self.pod_finished[event["pod"]] = float(event["t"])
         elif kind == "workload.updated":
             view = event["workload"]
             self.workload_created.setdefault(view["key"], float(event["t"]))

@@ -202,3 +202,17 @@ def test_a_client_side_apply_patch_scales_and_records_the_annotation(run: Run, o
     assert code == 200, body
     assert body["spec"]["replicas"] == 3
     assert body["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"] == "{}"
+
+
+def test_a_jobs_finished_pod_is_succeeded_and_completed(owner: Any) -> None:
+    job = workload("Job", "quick")
+    job["spec"]["template"]["metadata"]["annotations"] = {"scheduler-playground/run-seconds": "2"}
+    run = stored_run(owner[0], [priority_class("low", 100), node("node-a"), job], until=10.0)
+    pods = get(run, owner[1], "api/v1/namespaces/default/pods")["items"]
+    [pod] = [p for p in pods if p["metadata"]["name"].startswith("quick-")]
+    assert pod["status"]["phase"] == "Succeeded"
+    assert pod["status"]["containerStatuses"][0]["state"]["terminated"]["reason"] == "Completed"
+    [row] = get(run, owner[1], "api/v1/namespaces/default/pods", accept=TABLE)["rows"]
+    assert row["cells"][1:3] == ["0/1", "Completed"]
+    [job_row] = get(run, owner[1], "apis/batch/v1/namespaces/default/jobs", accept=TABLE)["rows"]
+    assert job_row["cells"][1:4] == ["Complete", "1/1", "3s"]
