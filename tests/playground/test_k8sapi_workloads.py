@@ -5,6 +5,7 @@ A stored run without a worker: reads fold its log; a write's dry run needs no wo
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from django.test import Client
 
 from playground.accounts import services as accounts
 from playground.runs.models import Run
+from playground.scenarios.models import Scenario
 from tests.integration.test_runs_live import node, priority_class
 from tests.playground.test_k8sapi import stored_run
 
@@ -41,15 +43,28 @@ DOCS = [priority_class("low", 100), node("node-a"), node("node-b"),
         workload("DaemonSet", "agent"), workload("Job", "report")]
 
 
-@pytest.fixture
-def owner() -> tuple[User, str]:
-    user = User.objects.create_user("owner")
-    return user, accounts.create_token(user, "kubectl")[1]
+@pytest.fixture(scope="module")
+def stored(django_db_setup: None, django_db_blocker: Any) -> Iterator[tuple[User, str, Run]]:
+    """One stored run for the module (reads and dry runs change nothing), committed, and removed at the end."""
+    with django_db_blocker.unblock():
+        user = User.objects.create_user("workloads-owner")
+        token = accounts.create_token(user, "kubectl")[1]
+        run = stored_run(user, DOCS, until=10.0)
+    yield user, token, run
+    with django_db_blocker.unblock():
+        Run.objects.filter(pk=run.pk).delete()
+        Scenario.objects.filter(owner=user).delete()
+        user.delete()
 
 
 @pytest.fixture
-def run(owner: tuple[User, str]) -> Run:
-    return stored_run(owner[0], DOCS, until=10.0)
+def owner(stored: tuple[User, str, Run]) -> tuple[User, str]:
+    return stored[0], stored[1]
+
+
+@pytest.fixture
+def run(stored: tuple[User, str, Run]) -> Run:
+    return stored[2]
 
 
 def call(run: Run, token: str, method: str, path: str, body: Any = None, query: str = "",
