@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from playground import ranges
-from scheduler_core.commands import COMMAND_FIELDS, MAX_REPLICAS, OPTIONAL_FIELDS, SCALE_KINDS, TAINT_EFFECTS, WORKLOAD_KINDS
+from scheduler_core.commands import (
+    COMMAND_FIELDS,
+    MAX_REPLICAS,
+    OPTIONAL_FIELDS,
+    SCALE_KINDS,
+    TAINT_EFFECTS,
+    WORKLOAD_KINDS,
+)
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 

@@ -177,8 +177,8 @@ def test_a_dry_run_scale_answers_the_new_scale_and_changes_nothing(run: Run, own
 def test_a_negative_scale_is_refused_as_validatescale_words_it(run: Run, owner: Any) -> None:
     code, body = call(run, owner[1], "PATCH", f"{APPS}/deployments/web/scale", {"spec": {"replicas": -1}},
                       query="dryRun=All", content_type="application/merge-patch+json")
-    assert (code, body["message"]) == (422, 'Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: '
-                                             "must be greater than or equal to 0")
+    message = 'Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0'
+    assert (code, body["message"]) == (422, message)
 
 
 def test_a_dry_run_delete_of_a_deployment_answers_success_and_keeps_it(run: Run, owner: Any) -> None:
