@@ -32,6 +32,8 @@ def normalise(body: Any) -> dict[str, Any]:
         return {"type": type_, "speed": _speed(body.get("speed"))}
     if type_ in MANIFEST_KIND:
         return {"type": type_, "manifest": _manifest(body, MANIFEST_KIND[type_])}
+    if type_ == "add_workload":
+        return {"type": type_, "manifest": _manifest(body, None)}
     if type_ in ("delete_pod", "evict_pod"):
         payload = _checked_by_core({**body, "pod": _pod_key(body.get("pod"))})
         return {k: v for k, v in payload.items() if v is not None}  # no grace period: the pod's own
@@ -60,18 +62,25 @@ def _speed(value: Any) -> float:
     return ranges.check_speed(value)
 
 
-def _manifest(body: dict[str, Any], kind: str) -> dict[str, Any]:
+def _manifest(body: dict[str, Any], kind: str | None) -> dict[str, Any]:
+    """One manifest of `kind` (kind and apiVersion filled in when missing); kind None: one workload, its kind given."""
+    from scheduler_core.manifests.workloads import WORKLOAD_API_VERSIONS
+
     if "yaml" in body and body["yaml"] is not None:
         manifest = _parse_yaml(body["yaml"])
         field = "yaml"
     else:
         manifest, field = body.get("manifest"), "manifest"
     if not isinstance(manifest, dict):
-        raise invalid(field, manifest, f"must be one {kind} manifest (an object)")
+        raise invalid(field, manifest, f"must be one {kind or 'workload'} manifest (an object)")
+    if kind is None:
+        if manifest.get("kind") not in WORKLOAD_API_VERSIONS:
+            raise invalid(f"{field}.kind", manifest.get("kind"), f"must be one of {', '.join(WORKLOAD_API_VERSIONS)}")
+        kind = str(manifest["kind"])
     manifest.setdefault("kind", kind)
     if manifest["kind"] != kind:
         raise invalid(f"{field}.kind", manifest["kind"], f"must be {kind}")
-    manifest.setdefault("apiVersion", API_VERSION.get(kind, "v1"))
+    manifest.setdefault("apiVersion", {**API_VERSION, **WORKLOAD_API_VERSIONS}.get(kind, "v1"))
     if not isinstance(manifest.get("metadata"), dict) or not manifest["metadata"].get("name"):
         raise invalid(f"{field}.metadata.name", (manifest.get("metadata") or {}).get("name"), "is required")
     return manifest

@@ -28,6 +28,10 @@ from playground.runs import command_bodies
     pytest.param({"type": "set_namespace_labels", "namespace": "team-a", "labels": {"team": "b"}},
                  {"type": "set_namespace_labels", "namespace": "team-a", "labels": {"team": "b"}},
                  id="set_namespace_labels keeps the namespace and its new labels"),
+    pytest.param({"type": "add_workload", "yaml": "kind: Job\nmetadata:\n  name: report\n"},
+                 {"type": "add_workload", "manifest": {"kind": "Job", "metadata": {"name": "report"},
+                                                       "apiVersion": "batch/v1"}},
+                 id="add_workload from YAML fills in its kind's apiVersion"),
 ])
 def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, Any]) -> None:
     assert command_bodies.normalise(body) == payload
@@ -51,6 +55,9 @@ def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, 
                  id="set_namespace_labels with labels that are not an object"),
     pytest.param({"type": "set_namespace_labels", "labels": {}}, "namespace", None,
                  id="set_namespace_labels without a namespace"),
+    pytest.param({"type": "add_workload", "manifest": {"kind": "Pod", "metadata": {"name": "x"}}}, "manifest.kind",
+                 "Pod", id="add_workload of a kind that is no workload"),
+    pytest.param({"type": "delete_workload", "kind": "Deployment"}, "name", None, id="delete_workload without a name"),
 ])
 def test_invalid_commands_name_the_field_and_the_value(body: dict[str, Any], field: str, value: Any) -> None:
     with pytest.raises(InvalidDocuments) as raised:
