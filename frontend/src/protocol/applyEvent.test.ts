@@ -60,6 +60,20 @@ describe("applyEvent", () => {
     expect(deleted.pdbs).toEqual(start.pdbs);
   });
 
+  test("workload.updated adds or replaces a workload by key and workload.deleted removes it", () => {
+    const start = foldTo(preemptionStory(), 1);
+    const view = (name: string, readyPods: number) => ({
+      key: `Deployment/default/${name}`, kind: "Deployment" as const, name, namespace: "default", uid: name,
+      replicas: 2, currentPods: 2, readyPods, owner: null, generation: 1, observedGeneration: 1,
+    });
+    const web = applyEvent(start, { seq: 1000, t: 1, kind: "workload.updated", workload: view("web", 0) });
+    const api = applyEvent(web, { seq: 1001, t: 1, kind: "workload.updated", workload: view("api", 0) });
+    const ready = applyEvent(api, { seq: 1002, t: 2, kind: "workload.updated", workload: view("web", 2) });
+    const deleted = applyEvent(ready, { seq: 1003, t: 3, kind: "workload.deleted", workload: "Deployment/default/web" });
+    expect(ready.workloads!.map((w) => [w.name, w.readyPods])).toEqual([["web", 2], ["api", 0]]);
+    expect(deleted.workloads!.map((w) => w.name)).toEqual(["api"]);
+  });
+
   test("a nominated pod is drawn as a ghost on its nominated node", () => {
     const s = foldTo(preemptionStory(), seqOf("pod.nominated"));
     expect(s.pods.get("default/preemptor")!.nominatedNodeName).toBe("node-1");
