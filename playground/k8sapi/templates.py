@@ -26,11 +26,11 @@ def owner_key(namespace: str, owner: dict[str, Any]) -> str:
 
 def uid_of(world: World, key: str) -> str:
     """The workload's uid; a deleted one's as last seen (its terminating pods still name it)."""
-    view = world.workload(key)
+    view = world.workload_or_last(key)
     if view is not None:
         return str(view["uid"])
     kind, namespace, name = key.split("/", 2)
-    return world.workload_uids.get(key) or workload_uid(kind, namespace, name)
+    return workload_uid(kind, namespace, name)
 
 
 def owner_reference(world: World, namespace: str, owner: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +60,7 @@ def _replica_set_of(world: World, view: dict[str, Any], owner: dict[str, Any]) -
     template.setdefault("metadata", {}).setdefault("labels", {})[POD_TEMPLATE_HASH_LABEL] = digest
     selector = spec.get("selector") or {}
     selector.setdefault("matchLabels", {})[POD_TEMPLATE_HASH_LABEL] = digest
-    desired = int((world.workload(owner_key(view["namespace"], owner)) or {}).get("replicas") or 0)
+    desired = int((world.workload_or_last(owner_key(view["namespace"], owner)) or {}).get("replicas") or 0)
     annotations = {"deployment.kubernetes.io/desired-replicas": str(desired),
                    "deployment.kubernetes.io/max-replicas": str(desired + max_surge(desired)), REVISION: "1"}
     meta = {"name": view["name"], "namespace": view["namespace"], "labels": dict(template["metadata"]["labels"]),
@@ -77,8 +77,8 @@ def pod_manifest(world: World, view: dict[str, Any]) -> dict[str, Any]:
     if given is not None or not owner:
         return given or {}
     key = owner_key(view["namespace"], owner)
-    workload = world.workload(key) or {"key": key, "kind": owner["kind"], "name": owner["name"],
-                                        "namespace": view["namespace"], "replicas": 0}
+    workload = world.workload_or_last(key) or {"key": key, "kind": owner["kind"], "name": owner["name"],
+                                                "namespace": view["namespace"], "replicas": 0}
     template = (written(world, workload).get("spec") or {}).get("template") or {}
     spec = copy.deepcopy(template.get("spec") or {})
     if owner["kind"] == "DaemonSet":

@@ -54,12 +54,13 @@ class World:
     pod_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_pod_annotations
     node_annotations: dict[str, dict[str, str]] = field(default_factory=dict)  # set by set_node_annotations
     # Workloads, by "<Kind>/<namespace>/<name>": as written (documents, add_workload), when they appeared and last
-    # changed status, annotations set later, and the uid of each seen (a deleted one's pods keep their reference).
+    # changed status, annotations set later, and each one's last view (a deleted one's terminating pods still show
+    # their template and owner reference).
     workload_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     workload_created: dict[str, float] = field(default_factory=dict)
     workload_changed: dict[str, float] = field(default_factory=dict)
     workload_annotations: dict[str, dict[str, str]] = field(default_factory=dict)
-    workload_uids: dict[str, str] = field(default_factory=dict)
+    workload_last: dict[str, dict[str, Any]] = field(default_factory=dict)
     folder: StateFolder = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -92,6 +93,10 @@ class World:
 
     def workload(self, key: str) -> dict[str, Any] | None:
         return next((w for w in self.state.get("workloads") or [] if w["key"] == key), None)
+
+    def workload_or_last(self, key: str) -> dict[str, Any] | None:
+        """The workload, or a deleted one as last seen."""
+        return self.workload(key) or self.workload_last.get(key)
 
     def namespace_labels(self, name: str) -> dict[str, str]:
         """A Namespace object's labels; an implicit namespace has the one the apiserver sets on every namespace."""
@@ -132,7 +137,7 @@ class World:
             view = event["workload"]
             self.workload_created.setdefault(view["key"], float(event["t"]))
             self.workload_changed[view["key"]] = float(event["t"])
-            self.workload_uids[view["key"]] = view["uid"]
+            self.workload_last[view["key"]] = view
         elif kind == "pod.terminating":
             self.deletion_grace[event["pod"]] = int(event["gracePeriodSeconds"])
         elif kind == "pod.deleted":

@@ -38,11 +38,12 @@ def alice() -> User:
     return User.objects.create_user("alice")
 
 
-def stored_run(owner: User, docs: list[dict[str, Any]], visibility: str = "public", until: float | None = 1.0) -> Run:
+def stored_run(owner: User, docs: list[dict[str, Any]], visibility: str = "public", until: float | None = 1.0,
+               timed_commands: list[dict[str, Any]] | None = None) -> Run:
     scenario = Scenario.objects.create(title="s", owner=owner, visibility=visibility, manifests=docs,
                                        settings={"seed": 1})
     run = services.start_run(owner, scenario)
-    sim = Simulation.from_documents(run.documents, seed=1)
+    sim = Simulation.from_documents(run.documents, seed=1, timed_commands=timed_commands)
     sim.run(until=until)
     RunEvent.objects.bulk_create([RunEvent.from_event(run.pk, e) for e in sim.events])
     Run.objects.filter(pk=run.pk).update(last_seq=len(sim.events), status="paused", time=sim.now)

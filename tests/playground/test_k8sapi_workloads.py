@@ -231,3 +231,14 @@ def test_a_jobs_finished_pod_is_succeeded_and_completed(owner: Any) -> None:
     assert row["cells"][1:3] == ["0/1", "Completed"]
     [job_row] = get(run, owner[1], "apis/batch/v1/namespaces/default/jobs", accept=TABLE)["rows"]
     assert job_row["cells"][1:4] == ["Complete", "1/1", "3s"]
+
+
+def test_pods_of_a_deleted_deployment_keep_their_template_and_owner_while_they_terminate(owner: Any) -> None:
+    run = stored_run(owner[0], DOCS[:3] + [workload("Deployment", "web", replicas=1)], until=5.0,
+                     timed_commands=[{"at": 4.0, "command": {"type": "delete_workload", "kind": "Deployment",
+                                                             "name": "web"}}])
+    [pod] = [p for p in get(run, owner[1], "api/v1/namespaces/default/pods")["items"]
+             if p["metadata"]["name"].startswith("web-")]
+    assert "deletionTimestamp" in pod["metadata"] and pod["metadata"]["ownerReferences"][0]["kind"] == "ReplicaSet"
+    assert pod["spec"]["containers"][0]["resources"] == {"requests": {"cpu": "500m", "memory": "64Mi"}}
+    assert get(run, owner[1], f"{APPS}/deployments")["items"] == []
