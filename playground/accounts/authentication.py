@@ -3,7 +3,7 @@ client libraries send it) for scripts, the session for browsers."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -55,21 +55,29 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
 
 
 @contextmanager
-def acting_user(request: Request) -> Iterator[User]:
+def acting_user(request: Request, *, one_statement: bool = False) -> Iterator[User]:
     """Who owns what the write in this block creates: the caller, or a new guest for an anonymous browser.
 
     The guest is made in the write's own transaction and logged in only once the write succeeded:
-    a refused write leaves no guest behind."""
+    a refused write leaves no guest behind. ``one_statement``: the block writes with one statement
+    at most (a run start), so the guest (itself one statement) and that write need no transaction
+    of their own, and a refusal deletes the guest instead; a class's first clicks save BEGIN and
+    COMMIT (docs/benchmarks.md, classroom)."""
     if request.user.is_authenticated:
         yield request.user  # type: ignore[misc]
         return
     enforce_csrf(request)
     anonymous = request.user
     try:
-        with transaction.atomic():
+        with nullcontext() if one_statement else transaction.atomic():
             user = services.new_guest(request._request)
             request.user = user
-            yield user
+            try:
+                yield user
+            except BaseException:
+                if one_statement:
+                    services.delete_user(user)
+                raise
     except BaseException:
         request.user = anonymous
         raise

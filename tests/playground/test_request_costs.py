@@ -38,20 +38,31 @@ def test_a_guests_first_run_start_writes_its_session_once(alice: Any) -> None:
     assert not [s for s in sql(queries) if "FOR UPDATE" in s or "COUNT(*)" in s and "lease_expires_at" in s]
     # The new guest's last_login comes with its INSERT: no UPDATE of it right after.
     assert not [s for s in sql(queries) if s.startswith('UPDATE "auth_user"')]
-    # The guest and the run's INSERT (carrying its documents) in one transaction, so a refused start leaves
-    # no guest: no savepoint of their own inside it (the test's transaction makes the outer one a savepoint).
+    # The guest (user and profile: one statement) and the run's INSERT (carrying its documents), no
+    # transaction of their own: no BEGIN/COMMIT (no savepoint inside the test's transaction).
     statements = sql(queries)
-    begin = next(i for i, s in enumerate(statements) if s.startswith("SAVEPOINT"))
-    inside = [s.split(" (")[0] for s in statements[begin + 1:begin + 4]]
-    assert inside == ['INSERT INTO "auth_user"', 'INSERT INTO "accounts_profile"', 'INSERT INTO "runs_run"'], statements
-    assert statements[begin + 4].startswith("RELEASE")
+    guest = next(i for i, s in enumerate(statements) if 'INSERT INTO "auth_user"' in s)
+    assert statements[guest].startswith("WITH u AS") and 'INSERT INTO "accounts_profile"' in statements[guest]
+    assert statements[guest + 1].startswith('INSERT INTO "runs_run"'), statements
+    assert not [s for s in statements[:guest + 2] if s.startswith(("SAVEPOINT", "RELEASE"))], statements
     assert not [s for s in statements if s.startswith('UPDATE "runs_run"')]
-    assert len(queries) <= 10, "\n".join(statements)  # 21, then 13 before (docs/benchmarks.md, classroom)
+    assert len(queries) <= 7, "\n".join(statements)  # 21, 13, then 10 before (docs/benchmarks.md, classroom)
     # The session works: the same guest on the next request, and its run is its own.
     me = client.get("/api/me").json()
     owner = Run.objects.get(pk=response.json()["id"]).owner
     assert me["isGuest"] and owner.username == me["username"] and owner.last_login is not None
     assert Session.objects.count() == 1
+    assert owner.profile.is_guest
+
+
+@pytest.mark.django_db
+def test_a_refused_run_start_leaves_no_guest(alice: Any) -> None:
+    scenario = scenario_of(alice)
+    client = APIClient()
+    users = type(alice).objects.count()
+    response = client.post("/api/runs/", {"scenario": scenario.slug, "seed": "1"}, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "seed", response.json()
+    assert type(alice).objects.count() == users and client.get("/api/me").json().get("username") in (None, "")
 
 
 @pytest.mark.django_db
