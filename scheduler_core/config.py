@@ -44,6 +44,13 @@ _VERSION_SWITCHES: dict[str, dict[str, bool]] = {
 VERSIONS: tuple[str, ...] = tuple(_VERSION_SWITCHES)
 
 
+def score_weight(weights: Mapping[str, int], plugin: str) -> int:
+    """The weight a score plugin runs with: framework.go getScoreWeights (v1.34) turns a configured
+    weight of 0 (or none) into 1 — "a weight of zero is not permitted, plugins can be disabled
+    explicitly when configured"."""
+    return int(weights.get(plugin, 0)) or 1
+
+
 class ConfigError(ValueError):
     def __init__(self, field_name: str, value: Any, message: str) -> None:
         super().__init__(f"config.{field_name}: {message} (got {value!r})")
@@ -100,7 +107,7 @@ class SchedulerConfig:
         return cls(version=version, **{**_VERSION_SWITCHES[version], **overrides})
 
     def weight(self, plugin: str) -> int:
-        return int(self.plugin_weights.get(plugin, 0))
+        return score_weight(self.plugin_weights, plugin)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
