@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -21,6 +22,7 @@ from playground.runs.models import Run, RunCommand
 from playground.scenarios import links
 from playground.scenarios.selectors import linked_scenario, readable_scenario
 from playground.strict import StrictPagination
+from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 
 MAX_WAIT_SECONDS = 300
 
@@ -124,6 +126,22 @@ class RunStateApi(APIView):
         if state is None:
             raise NotFound(f"run {run.pk} has no events yet")
         return Response(state)
+
+
+class RunMetricsApi(APIView):
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md)."""
+
+    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+                   responses={(200, "text/plain"): OpenApiTypes.STR, **errors(400, 404)})
+    def get(self, request: Request, run_id: int) -> HttpResponse:
+        run = watched_run(request, run_id)
+        seq = query_int(request, "seq", None, 1)
+        if seq is not None and seq > run.last_seq:
+            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        text = selectors.metrics_at(run.pk, seq)
+        if text is None:
+            raise NotFound(f"run {run.pk} has no events yet")
+        return HttpResponse(text, content_type=METRICS_CONTENT_TYPE)
 
 
 class RunCommandsApi(APIView):
