@@ -1,6 +1,7 @@
 """Thin HTTP interfaces for runs: parse, call one selector or service, serialise."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse
@@ -9,7 +10,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
+from rest_framework.settings import api_settings
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -128,8 +131,20 @@ class RunStateApi(APIView):
         return Response(state)
 
 
+class PlainTextRenderer(BaseRenderer):
+    """Lets a scraper ask for text/plain (Prometheus does); an error body is then its JSON as text."""
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
+        return data.encode() if isinstance(data, str) else json.dumps(data).encode()
+
+
 class RunMetricsApi(APIView):
     """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md)."""
+
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, PlainTextRenderer]
 
     @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
                    responses={(200, "text/plain"): OpenApiTypes.STR, **errors(400, 404)})

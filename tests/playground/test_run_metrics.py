@@ -26,7 +26,7 @@ def values(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 def test_the_run_page_and_kubectl_read_the_same_metrics(alice: User) -> None:
     run = run_of(alice, "private")
     sim = store_simulation(run)
-    response = client_for(alice).get(f"/api/runs/{run.pk}/metrics/")
+    response = client_for(alice).get(f"/api/runs/{run.pk}/metrics/", HTTP_ACCEPT="text/plain")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/plain; version=0.0.4")
     now = values(response.content.decode())
     assert now[("scheduler_schedule_attempts_total", (("profile", "default-scheduler"), ("result", "scheduled")))] == 1
