@@ -20,20 +20,19 @@ PREEMPTION_VICTIMS_BUCKETS: tuple[float, ...] = tuple(float(2 ** i) for i in ran
 # (name, type, help) as metrics.go declares them; all five are STABLE.
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("scheduler_pending_pods", "gauge",
-     "Number of pending pods, by the queue type. 'active' means number of pods in activeQ; 'backoff' means "
+     ("Number of pending pods, by the queue type. 'active' means number of pods in activeQ; 'backoff' means "
      "number of pods in backoffQ; 'unschedulable' means number of pods in unschedulablePods that the scheduler "
      "attempted to schedule and failed; 'gated' is the number of unschedulable pods that the scheduler never "
-     "attempted to schedule because they are gated."),
+     "attempted to schedule because they are gated.")),
     ("scheduler_preemption_attempts_total", "counter", "Total preemption attempts in the cluster till now"),
     ("scheduler_preemption_victims", "histogram", "Number of selected preemption victims"),
     ("scheduler_queue_incoming_pods_total", "counter",
      "Number of pods added to scheduling queues by event and queue type."),
     ("scheduler_schedule_attempts_total", "counter",
-     "Number of attempts to schedule pods, by the result. 'unschedulable' means a pod could not be scheduled, "
-     "while 'error' means an internal scheduler problem."),
+     ("Number of attempts to schedule pods, by the result. 'unschedulable' means a pod could not be scheduled, "
+     "while 'error' means an internal scheduler problem.")),
 )
 
-PENDING_QUEUES = ("active", "backoff", "gated", "unschedulable")
 # The model's queue names → upstream's queue label for queue_incoming_pods_total: a gated pod sits in
 # unschedulablePods upstream (moveToActiveQ → unschedulablePods.addOrUpdate counts "unschedulable").
 _UPSTREAM_QUEUE = {"active": "active", "backoff": "backoff", "unschedulable": "unschedulable", "gated": "unschedulable"}

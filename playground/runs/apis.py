@@ -12,8 +12,8 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
-from rest_framework.settings import api_settings
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from playground import streams, throttles
