@@ -140,3 +140,12 @@ def test_every_setting_saves_and_the_run_uses_it(page: Page) -> None:
     expect(page.get_by_test_id("reprieve")).to_contain_text("victim")
     page.get_by_text("Metrics — kube-scheduler /metrics at this step").click()
     expect(page.get_by_role("table", name="Scheduler metrics")).to_contain_text("scheduler_preemption_attempts_total")
+
+
+def test_the_older_code_page_is_linked_from_the_lessons(page: Page) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="From the articles' code to v1.34").click()
+    expect(page).to_have_url(re.compile(r"/learn/older-code$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("From the articles' code to v1.34")
+    expect(page.get_by_role("main")).to_contain_text("genericScheduler.Preempt")
+    expect(page.get_by_role("main")).to_contain_text("DefaultPodMaxInUnschedulablePodsDuration")
