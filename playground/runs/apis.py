@@ -117,14 +117,20 @@ class RunEventsApi(APIView):
                          "more": bool(events) and events[-1]["seq"] < run.last_seq})
 
 
+def step_seq(request: Request, run: Run) -> int | None:
+    """`?seq=`: a stored event of the run (None: the last)."""
+    seq = query_int(request, "seq", None, 1)
+    if seq is not None and seq > run.last_seq:
+        raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+    return seq
+
+
 class RunStateApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
                    responses={200: OpenApiTypes.OBJECT, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
-        seq = query_int(request, "seq", None, 1)
-        if seq is not None and seq > run.last_seq:
-            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        seq = step_seq(request, run)
         state = selectors.state_at(run.pk, seq)
         if state is None:
             raise NotFound(f"run {run.pk} has no events yet")
@@ -150,10 +156,7 @@ class RunMetricsApi(APIView):
                    responses={(200, "text/plain"): OpenApiTypes.STR, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = watched_run(request, run_id)
-        seq = query_int(request, "seq", None, 1)
-        if seq is not None and seq > run.last_seq:
-            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
-        text = selectors.metrics_at(run.pk, seq)
+        text = selectors.metrics_at(run.pk, step_seq(request, run))
         if text is None:
             raise NotFound(f"run {run.pk} has no events yet")
         return HttpResponse(text, content_type=METRICS_CONTENT_TYPE)
@@ -201,9 +204,7 @@ class RunOutcomeApi(APIView):
                                "state/ fold plus what the events add (docs/runs.md, Outcome).")
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
-        seq = query_int(request, "seq", None, 1)
-        if seq is not None and seq > run.last_seq:
-            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        seq = step_seq(request, run)
         outcome = selectors.outcome_at(run.pk, seq or run.last_seq) if run.last_seq else None
         if outcome is None:
             raise NotFound(f"run {run.pk} has no events yet")
