@@ -7,6 +7,8 @@ WORKDIR /src/frontend
 COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
+# /learn/older-code renders this doc (frontend/src/app/routes/OlderCodePage.tsx imports it).
+COPY docs/from-the-articles.md ../docs/from-the-articles.md
 RUN npm run build
 
 # --- the Python app ----------------------------------------------------------------------

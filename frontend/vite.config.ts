@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, searchForWorkspaceRoot } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
   server: {
+    // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx).
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL("../docs", import.meta.url))] },
     // `npm run dev` against a local Django on :8000 (optional; Django serves the build too).
     proxy: {
       "/api": "http://127.0.0.1:8000",

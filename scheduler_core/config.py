@@ -44,6 +44,13 @@ _VERSION_SWITCHES: dict[str, dict[str, bool]] = {
 VERSIONS: tuple[str, ...] = tuple(_VERSION_SWITCHES)
 
 
+def score_weight(weights: Mapping[str, int], plugin: str) -> int:
+    """The weight a score plugin runs with: framework.go getScoreWeights (v1.34) turns a configured
+    weight of 0 (or none) into 1 — "a weight of zero is not permitted, plugins can be disabled
+    explicitly when configured"."""
+    return int(weights.get(plugin, 0)) or 1
+
+
 class ConfigError(ValueError):
     def __init__(self, field_name: str, value: Any, message: str) -> None:
         super().__init__(f"config.{field_name}: {message} (got {value!r})")
@@ -100,7 +107,7 @@ class SchedulerConfig:
         return cls(version=version, **{**_VERSION_SWITCHES[version], **overrides})
 
     def weight(self, plugin: str) -> int:
-        return int(self.plugin_weights.get(plugin, 0))
+        return score_weight(self.plugin_weights, plugin)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -138,7 +145,7 @@ def _validate(cfg: SchedulerConfig) -> None:
                                   or not 0 <= value <= 3600):
             raise ConfigError(f.name, value, "must be a number of seconds from 0 to 3600")
     if not 0 <= cfg.percentage_of_nodes_to_score <= 100:
-        raise ConfigError("percentage_of_nodes_to_score", cfg.percentage_of_nodes_to_score, "must be within 0..100")
+        _invalid("percentage_of_nodes_to_score", cfg.percentage_of_nodes_to_score, "not in valid range [0-100]")
     if cfg.scoring_strategy not in SCORING_STRATEGIES:
         raise ConfigError("scoring_strategy", cfg.scoring_strategy, f"must be one of {', '.join(SCORING_STRATEGIES)}")
     if not isinstance(cfg.plugin_weights, Mapping):
@@ -146,15 +153,37 @@ def _validate(cfg: SchedulerConfig) -> None:
     for name, w in cfg.plugin_weights.items():
         if isinstance(w, bool) or not isinstance(w, int) or w < 0:
             raise ConfigError(f"plugin_weights.{name}", w, "must be a non-negative integer")
-    if cfg.pod_initial_backoff_seconds < 1:
-        raise ConfigError("pod_initial_backoff_seconds", cfg.pod_initial_backoff_seconds, "must be at least 1")
+    if cfg.pod_initial_backoff_seconds <= 0:
+        _invalid("pod_initial_backoff_seconds", cfg.pod_initial_backoff_seconds, "must be greater than 0")
     if cfg.pod_max_backoff_seconds < cfg.pod_initial_backoff_seconds:
-        raise ConfigError("pod_max_backoff_seconds", cfg.pod_max_backoff_seconds,
-                          "must be at least pod_initial_backoff_seconds")
+        _invalid("pod_max_backoff_seconds", cfg.pod_max_backoff_seconds,
+                 "must be greater than or equal to PodInitialBackoffSeconds")
     if cfg.pod_max_in_unschedulable_pods_duration_seconds < 0:
         raise ConfigError("pod_max_in_unschedulable_pods_duration_seconds",
                           cfg.pod_max_in_unschedulable_pods_duration_seconds, "must not be negative")
-    if not 0 <= cfg.min_candidate_nodes_percentage <= 100:
-        raise ConfigError("min_candidate_nodes_percentage", cfg.min_candidate_nodes_percentage, "must be within 0..100")
-    if cfg.min_candidate_nodes_absolute < 0:
-        raise ConfigError("min_candidate_nodes_absolute", cfg.min_candidate_nodes_absolute, "must not be negative")
+    # ValidateDefaultPreemptionArgs (apis/config/validation/validation_pluginargs.go)
+    percentage, absolute = cfg.min_candidate_nodes_percentage, cfg.min_candidate_nodes_absolute
+    if not 0 <= percentage <= 100:
+        _invalid("min_candidate_nodes_percentage", percentage, "not in valid range [0, 100]")
+    if absolute < 0:
+        _invalid("min_candidate_nodes_absolute", absolute, "not in valid range [0, inf)")
+    if percentage == 0 and absolute == 0:
+        _invalid("min_candidate_nodes_percentage", percentage, "cannot be zero at the same time as minCandidateNodesAbsolute")
+    # A feature gate a release does not know is refused at start-up (component-base featuregate.Set).
+    for switch, gate, since in _GATES_SINCE:
+        if getattr(cfg, switch) and _minor(cfg.version) < since:
+            raise ConfigError(switch, True, f"unrecognized feature gate: {gate} (it arrived in v1.{since})")
+
+
+# (switch, upstream feature gate, first minor release that has the gate), pkg/features/kube_features.go
+_GATES_SINCE = (("async_preemption", "SchedulerAsyncPreemption", 32),
+                ("pop_from_backoff_q", "SchedulerPopFromBackoffQ", 33))
+
+
+def _minor(version: str) -> int:
+    return int(version.split(".")[1]) if version in _VERSION_SWITCHES else 34
+
+
+def _invalid(name: str, value: Any, detail: str) -> None:
+    """field.Invalid as kube-scheduler's config validation prints it: `Invalid value: <v>: <detail>`."""
+    raise ConfigError(name, value, f"Invalid value: {value}: {detail}")

@@ -16,6 +16,7 @@ from playground.k8sapi.resources import DISCOVERED_GROUPS, find, find_review
 from playground.runs import selectors
 from playground.runs.models import Run
 from playground.scenarios import links
+from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 
 
 @csrf_exempt
@@ -56,6 +57,8 @@ def _latest_restart(credential_run: int, run_id: int) -> int:
 def _route(call: Call, parts: list[str]) -> HttpResponse:
     if parts == ["version"]:
         return respond(discovery.VERSION)
+    if parts == ["metrics"]:  # kube-scheduler's /metrics (scheduler_core/metrics.py)
+        return _metrics(call)
     if parts == ["api"]:
         return _discovery(call, legacy_core=True)
     if parts == ["apis"]:
@@ -69,6 +72,13 @@ def _route(call: Call, parts: list[str]) -> HttpResponse:
     if parts[:1] == ["apis"] and len(parts) >= 3:
         return _group_version(call, parts[1], parts[2], parts[3:])
     raise st.no_resource("/".join(parts))
+
+
+def _metrics(call: Call) -> HttpResponse:
+    text = selectors.metrics_at(call.run.pk, None)
+    if text is None:
+        raise st.no_resource("metrics")
+    return HttpResponse(text, content_type=METRICS_CONTENT_TYPE)
 
 
 def _discovery(call: Call, legacy_core: bool) -> HttpResponse:

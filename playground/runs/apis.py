@@ -1,15 +1,19 @@
 """Thin HTTP interfaces for runs: parse, call one selector or service, serialise."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from playground import streams, throttles
@@ -21,6 +25,7 @@ from playground.runs.models import Run, RunCommand
 from playground.scenarios import links
 from playground.scenarios.selectors import linked_scenario, readable_scenario
 from playground.strict import StrictPagination
+from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 
 MAX_WAIT_SECONDS = 300
 
@@ -112,18 +117,49 @@ class RunEventsApi(APIView):
                          "more": bool(events) and events[-1]["seq"] < run.last_seq})
 
 
+def step_seq(request: Request, run: Run) -> int | None:
+    """`?seq=`: a stored event of the run (None: the last)."""
+    seq = query_int(request, "seq", None, 1)
+    if seq is not None and seq > run.last_seq:
+        raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+    return seq
+
+
 class RunStateApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
                    responses={200: OpenApiTypes.OBJECT, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
-        seq = query_int(request, "seq", None, 1)
-        if seq is not None and seq > run.last_seq:
-            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        seq = step_seq(request, run)
         state = selectors.state_at(run.pk, seq)
         if state is None:
             raise NotFound(f"run {run.pk} has no events yet")
         return Response(state)
+
+
+class PlainTextRenderer(BaseRenderer):
+    """Lets a scraper ask for text/plain (Prometheus does); an error body is then its JSON as text."""
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
+        return data.encode() if isinstance(data, str) else json.dumps(data).encode()
+
+
+class RunMetricsApi(APIView):
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md)."""
+
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, PlainTextRenderer]
+
+    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+                   responses={(200, "text/plain"): OpenApiTypes.STR, **errors(400, 404)})
+    def get(self, request: Request, run_id: int) -> HttpResponse:
+        run = watched_run(request, run_id)
+        text = selectors.metrics_at(run.pk, step_seq(request, run))
+        if text is None:
+            raise NotFound(f"run {run.pk} has no events yet")
+        return HttpResponse(text, content_type=METRICS_CONTENT_TYPE)
 
 
 class RunCommandsApi(APIView):
@@ -168,9 +204,7 @@ class RunOutcomeApi(APIView):
                                "state/ fold plus what the events add (docs/runs.md, Outcome).")
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
-        seq = query_int(request, "seq", None, 1)
-        if seq is not None and seq > run.last_seq:
-            raise ValidationError({"seq": [f"run {run.pk} has {run.last_seq} events so far, got {seq}"]})
+        seq = step_seq(request, run)
         outcome = selectors.outcome_at(run.pk, seq or run.last_seq) if run.last_seq else None
         if outcome is None:
             raise NotFound(f"run {run.pk} has no events yet")

@@ -207,6 +207,20 @@ def outcome_at(run_id: int, seq: int) -> dict[str, Any] | None:
     return recorder.outcome(state)
 
 
+def metrics_at(run_id: int, seq: int | None) -> str | None:
+    """kube-scheduler's /metrics text for the run after event seq (default: the last stored); None:
+    nothing stored yet. The State's counters plus the queue moves since the snapshot (scheduler_core.metrics)."""
+    from scheduler_core.metrics import IncomingCounter, exposition
+
+    state = state_at(run_id, seq)
+    if state is None:
+        return None
+    incoming = IncomingCounter()
+    for batch in iter_events(run_id, 0, seq, kinds=IncomingCounter.KINDS):
+        incoming.feed(batch)
+    return exposition(state, incoming.counts)
+
+
 class StateFollower:
     """A run's State kept current by folding only the events stored since the last look (the
     fold of `state_at`), for a wait that looks at it every tenth of a second."""

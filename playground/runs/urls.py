@@ -9,6 +9,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<int:run_id>/", apis.RunDetailApi.as_view(), name="run-detail"),
     path("runs/<int:run_id>/events/", apis.RunEventsApi.as_view(), name="run-events"),
     path("runs/<int:run_id>/state/", apis.RunStateApi.as_view(), name="run-state"),
+    path("runs/<int:run_id>/metrics/", apis.RunMetricsApi.as_view(), name="run-metrics"),
     path("runs/<int:run_id>/commands/", apis.RunCommandsApi.as_view(), name="run-commands"),
     path("runs/<int:run_id>/wait/", apis.RunWaitApi.as_view(), name="run-wait"),
     path("runs/<int:run_id>/outcome/", apis.RunOutcomeApi.as_view(), name="run-outcome"),

@@ -6,6 +6,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scheduler_core.config import score_weight
 from scheduler_core.framework.cache import NODE_LOCAL_SCORE_PLUGINS, ScoreResults, Take
 from scheduler_core.framework.interface import Code, CycleState, PreFilterResult, Status
 from scheduler_core.framework.nodeinfo import NodeInfo
@@ -21,7 +22,7 @@ class Framework:
     def __init__(self, plugins: Sequence[Any], weights: Mapping[str, int]) -> None:
         self.plugins = list(plugins)
         self.by_name = {p.name: p for p in self.plugins}
-        self.weights = {p.name: int(weights.get(p.name, 1)) for p in self.plugins if _has(p, "score")}
+        self.weights = {p.name: score_weight(weights, p.name) for p in self.plugins if _has(p, "score")}
         self.pre_enqueue_plugins = [p for p in self.plugins if _has(p, "pre_enqueue")]
         self.pre_filter_plugins = [p for p in self.plugins if _has(p, "pre_filter")]
         self._add_pod_extensions = [p for p in self.pre_filter_plugins if _has(p, "add_pod")]
@@ -29,7 +30,7 @@ class Framework:
         self.filter_plugins = [p for p in self.plugins if _has(p, "filter")]
         self.post_filter_plugins = [p for p in self.plugins if _has(p, "post_filter")]
         self.pre_score_plugins = [p for p in self.plugins if _has(p, "pre_score")]
-        self.score_plugins = [p for p in self.plugins if _has(p, "score") and self.weights[p.name] > 0]
+        self.score_plugins = [p for p in self.plugins if _has(p, "score")]
         self.bind_plugins = [p for p in self.plugins if _has(p, "bind")]
         # Nominated pods on a node; set by the scheduler (the framework's PodNominator).
         self.nominated_pods_for_node: NominatedPodsFn = lambda node: ()

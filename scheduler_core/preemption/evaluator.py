@@ -91,6 +91,9 @@ class Evaluator:
         chosen, criterion = self.select_candidate(candidates)
         trace["chosen"], trace["criterion"] = chosen.node, criterion
         trace["victims"] = [v.key for v in chosen.victims]
+        if chosen.found is not None and chosen.found.reprieve_order:
+            order = chosen.found.reprieve_order
+            trace["reprieve"] = {"order": [p.key for p in order[:100]], "pdbViolating": chosen.found.pdb_violating}
         return PreemptionOutcome(chosen.node, Status.success(), chosen, trace)
 
     def pod_eligible_to_preempt_others(self, pod: Pod, diagnosis: Diagnosis) -> tuple[bool, str]:

@@ -59,6 +59,10 @@ def filter_pods_with_pdb_violation(pods: Sequence[Pod], pdbs: Sequence[PdbRecord
 class Victims:
     pods: list[Pod]
     num_pdb_violations: int
+    # SelectVictimsOnNode's reprieve order: the lower-priority pods whose removal would violate a PDB
+    # first (the first `pdb_violating` of them), then the rest, each by importance (MoreImportantPod).
+    reprieve_order: list[Pod] = field(default_factory=list, repr=False, compare=False)
+    pdb_violating: int = field(default=0, repr=False, compare=False)
     _summary: tuple[float, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     def summary(self, now: float) -> dict[str, Any]:
@@ -111,7 +115,7 @@ def select_victims_on_node(
         reprieve(p)
     if violating and non_violating:
         victims = sort_by_importance(victims, now)
-    return Victims(victims, num_violations), Status.success()
+    return Victims(victims, num_violations, violating + non_violating, len(violating)), Status.success()
 
 
 def earliest_start_time_of_highest_priority(victims: Sequence[Pod], now: float) -> float | None:

@@ -178,7 +178,7 @@ class ResourceOnlyVictims:
                         num_violations += 1
         if violating and non_violating:
             victims = sort_by_importance(victims, now)
-        outcome = (Victims(victims, num_violations), Status.success())
+        outcome = (Victims(victims, num_violations, violating + non_violating, len(violating)), Status.success())
         if keep is not None:
             keep.put(name, nominated, outcome)
         return outcome

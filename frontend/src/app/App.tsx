@@ -12,6 +12,7 @@ import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
 import { ComparePage } from "./routes/ComparePage";
+import { OlderCodePage } from "./routes/OlderCodePage";
 import { JoinByCodePage, NewWorkshopPage, WorkshopPage, type WorkshopScreen } from "./routes/WorkshopRoute";
 
 interface Session {
@@ -33,6 +34,7 @@ function Route({ me, onSignedIn }: Session) {
   if ((m = /^\/w\/([\w-]+)(?:\/(host|present))?\/?$/.exec(pathname)))
     return <WorkshopPage key={`${m[1]}-${m[2] ?? ""}`} code={m[1]} view={(m[2] ?? "join") as WorkshopScreen} />;
   if (/^\/compare\/?$/.test(pathname)) return <ComparePage />;
+  if (/^\/learn\/older-code\/?$/.test(pathname)) return <OlderCodePage />;
   if (pathname === "/" || pathname === "") return <HomePage />;
   return (
     <main className="page">

@@ -283,6 +283,8 @@ export type PreemptionEvaluatedEvent = Base & NodeVerdicts & {
   chosen: string | null;
   criterion: PreemptionCriterion | null;
   victims?: string[];
+  /** SelectVictimsOnNode's reprieve order on the chosen node; the first pdbViolating would violate a PDB. */
+  reprieve?: { order: string[]; pdbViolating: number };
 };
 export type PodNominatedEvent = Base & { kind: "pod.nominated"; pod: string; node: string };
 export type PodNominationClearedEvent = Base & {

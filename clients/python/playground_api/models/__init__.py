@@ -17,6 +17,7 @@ from .annotate_workload_command_annotations import AnnotateWorkloadCommandAnnota
 from .annotate_workload_command_kind import AnnotateWorkloadCommandKind
 from .annotate_workload_command_type import AnnotateWorkloadCommandType
 from .answer_view import AnswerView
+from .api_runs_metrics_retrieve_format import ApiRunsMetricsRetrieveFormat
 from .api_runs_state_retrieve_response_200 import ApiRunsStateRetrieveResponse200
 from .api_runs_wait_retrieve_phase import ApiRunsWaitRetrievePhase
 from .bulk_template_request import BulkTemplateRequest
@@ -920,6 +921,7 @@ __all__ = (
     "AnnotateWorkloadCommandKind",
     "AnnotateWorkloadCommandType",
     "AnswerView",
+    "ApiRunsMetricsRetrieveFormat",
     "ApiRunsStateRetrieveResponse200",
     "ApiRunsWaitRetrievePhase",
     "BulkTemplateRequest",

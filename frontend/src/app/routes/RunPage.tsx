@@ -12,6 +12,7 @@ import { QueueLanes } from "@/features/queue/QueueLanes";
 import { DecisionPanel } from "@/features/trace/DecisionPanel";
 import { InspectPanel } from "@/features/inspect/InspectPanel";
 import { EventLog } from "@/features/trace/EventLog";
+import { MetricsPanel } from "@/features/trace/MetricsPanel";
 import { RunControls } from "@/features/controls/RunControls";
 import { describeStatus } from "@/features/controls/runStatus";
 import { Timeline } from "@/features/controls/Timeline";
@@ -165,6 +166,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
           <QueueLanes now={now} state={state} selectedPod={selectedPod} onSelectPod={select} />
           <DecisionPanel state={state} selectedPod={selectedPod} onSelectPod={select} />
           <InspectPanel state={state} selectedPod={selectedPod} />
+          <MetricsPanel runId={runId} seq={state.seq} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
           {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={state.pods} cordoned={cordoned} workloads={state.workloads} />}
         </aside>

@@ -3,12 +3,18 @@ import type { Manifest } from "./model/manifest";
 
 export type Visibility = "private" | "unlisted" | "public";
 
+/** Run settings (seed, speed) plus scheduler_core SchedulerConfig fields, in that class's snake_case (docs/api.md). */
 export interface ScenarioSettings {
   seed?: number;
   speed?: number;
-  percentageOfNodesToScore?: number;
-  pluginWeights?: Record<string, number>;
+  version?: string;
+  percentage_of_nodes_to_score?: number;
+  plugin_weights?: Record<string, number>;
   preemption?: boolean;
+  async_preemption?: boolean;
+  pop_from_backoff_q?: boolean;
+  min_candidate_nodes_percentage?: number;
+  min_candidate_nodes_absolute?: number;
   [k: string]: unknown;
 }
 

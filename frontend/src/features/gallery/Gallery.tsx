@@ -44,6 +44,10 @@ function Lessons() {
   return (
     <section aria-labelledby="lessons-title">
       <h2 id="lessons-title">Lessons</h2>
+      <p>
+        Reading older articles on kube-scheduler? <Link href="/learn/older-code">From the articles' code to v1.34</Link> maps
+        genericScheduler.Preempt, PodPreemptor, predicates and the 60-second flush to today's code, with the events real clusters print.
+      </p>
       <ul className="cards">
         {lessons.map((l) => (
           <li key={l.slug} className="card">

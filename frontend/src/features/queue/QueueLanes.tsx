@@ -47,7 +47,12 @@ export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
           items={queues.unschedulable}
           row={(u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": "))}
         />
-        <Lane title="Gated" hint="PreEnqueue (scheduling gates)" items={queues.gated} row={(g) => chip(g.pod, g.message || g.plugin)} />
+        <Lane
+          title="Gated"
+          hint="held by a PreEnqueue plugin: SchedulingGates (spec.schedulingGates), or DefaultPreemption while the pod's async preemption runs"
+          items={queues.gated}
+          row={(g) => chip(g.pod, [g.plugin, g.message].filter(Boolean).join(": "))}
+        />
       </div>
     </section>
   );

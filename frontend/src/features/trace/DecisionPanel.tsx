@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { RunState, CycleRecord } from "@/protocol/state";
-import { nodeStatuses } from "@/protocol/events";
+import { nodeStatuses, type PreemptionEvaluatedEvent } from "@/protocol/events";
 import { shortKey, formatSeconds } from "@/lib/format";
 import { CRITERION_WORDS, criterionValue, explainCriterion, explainReason } from "./explain";
 import { TableRegion } from "@/components/TableRegion";
@@ -196,6 +196,7 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
     <div className="table-wrap preemption">
       <h3>Preemption (DefaultPreemption PostFilter)</h3>
       {!p.eligible && <p>Not eligible to preempt: {p.message || "preemption was not attempted"}</p>}
+      {p.eligible && <DryRunView p={p} />}
       {p.eligible && p.candidates.length === 0 && <p>No candidates: {p.message || "Preemption is not helpful for scheduling."}</p>}
       {p.candidates.length > 0 && (
         <>
@@ -249,8 +250,100 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
               </>
             )}
           </p>
+          {p.reprieve && p.chosen && <ReprieveList reprieve={p.reprieve} victims={p.victims ?? []} node={p.chosen} />}
         </>
       )}
+      <PdbStatus state={state} />
+    </div>
+  );
+}
+
+/** How many nodes the dry run looked at, from where, and what each said (preemption.go findCandidates). */
+function DryRunView({ p }: { p: PreemptionEvaluatedEvent }) {
+  const potential = typeof p.potentialNodes === "number" ? p.potentialNodes : p.potentialNodes.length;
+  if (potential === 0) return <p className="muted">No potential nodes: every node was rejected as UnschedulableAndUnresolvable, which removing pods cannot fix.</p>;
+  const rejected = nodeStatuses(p);
+  const notTried = Math.max(0, potential - p.candidates.length - rejected.length);
+  return (
+    <div data-testid="dry-run">
+      <p>
+        <strong>{potential}</strong> potential node(s) (rejected by Filter as Unschedulable). The dry run wants{" "}
+        <strong data-testid="num-candidates">{p.numCandidates}</strong> candidate(s) — max(potential × minCandidateNodesPercentage %,
+        minCandidateNodesAbsolute), at most the potential nodes — and starts at the random offset{" "}
+        <strong data-testid="offset">{p.offset ?? "–"}</strong>, going round the potential nodes from there; it stops once it has that many
+        candidates and at least one that violates no PDB.
+        {notTried > 0 && ` ${notTried} potential node(s) were never tried.`}
+      </p>
+      {p.candidates.length + rejected.length > 0 && (
+        <TableRegion label="Dry-run verdict per potential node">
+          <table aria-label="Dry-run verdict per potential node">
+            <thead>
+              <tr>
+                <th scope="col">Node</th>
+                <th scope="col">Dry-run verdict</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.candidates.slice(0, MAX_ROWS).map((c) => (
+                <tr key={c.node} className="row--ok">
+                  <th scope="row">{c.node}</th>
+                  <td>✓ candidate: the pod fits once {c.victims.length} pod(s) are removed</td>
+                </tr>
+              ))}
+              {rejected.slice(0, MAX_ROWS).map(([n, st]) => (
+                <tr key={n} className="row--rejected">
+                  <th scope="row">{n}</th>
+                  <td>
+                    ✗ {st.plugin ? `${st.plugin}: ` : ""}
+                    {st.reasons.join("; ")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </div>
+  );
+}
+
+/** SelectVictimsOnNode on the chosen node: every lower-priority pod removed, then added back in this order while the pod still fits. */
+function ReprieveList({ reprieve, victims, node }: { reprieve: { order: string[]; pdbViolating: number }; victims: string[]; node: string }) {
+  const out = new Set(victims);
+  return (
+    <div data-testid="reprieve">
+      <h4>Reprieve order on {node}</h4>
+      <p className="muted">
+        All lower-priority pods are removed, then each is added back in this order — those whose eviction would violate a PDB first, then the
+        rest, each most important first — and stays only if the preemptor still fits.
+      </p>
+      <ol>
+        {reprieve.order.map((k, i) => (
+          <li key={k}>
+            {shortKey(k)}
+            {i < reprieve.pdbViolating ? " (eviction would violate a PDB)" : ""} — {out.has(k) ? <strong>victim</strong> : "reprieved"}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The PodDisruptionBudgets as the disruption controller last wrote them, at the shown step. */
+function PdbStatus({ state }: { state: RunState }) {
+  const pdbs = Object.values(state.pdbs);
+  if (pdbs.length === 0) return null;
+  return (
+    <div data-testid="pdb-status">
+      <h4>PodDisruptionBudgets now</h4>
+      <ul>
+        {pdbs.map((b) => (
+          <li key={b.key}>
+            {b.key}: disruptionsAllowed <strong>{b.disruptionsAllowed}</strong> (currentHealthy {b.currentHealthy}, desiredHealthy {b.desiredHealthy}, expectedPods{" "}
+            {b.expectedPods})
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,0 +1,210 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_runs_metrics_retrieve_format import ApiRunsMetricsRetrieveFormat
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    run_id: int,
+    *,
+    format_: ApiRunsMetricsRetrieveFormat | Unset = UNSET,
+    seq: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
+
+    params["seq"] = seq
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/runs/{run_id}/metrics/".format(
+            run_id=quote(str(run_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: ApiRunsMetricsRetrieveFormat | Unset = UNSET,
+    seq: int | Unset = UNSET,
+) -> Response[Error | str]:
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md).
+
+    Args:
+        run_id (int):
+        format_ (ApiRunsMetricsRetrieveFormat | Unset):
+        seq (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | str]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        format_=format_,
+        seq=seq,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: ApiRunsMetricsRetrieveFormat | Unset = UNSET,
+    seq: int | Unset = UNSET,
+) -> Error | str | None:
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md).
+
+    Args:
+        run_id (int):
+        format_ (ApiRunsMetricsRetrieveFormat | Unset):
+        seq (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | str
+    """
+
+    return sync_detailed(
+        run_id=run_id,
+        client=client,
+        format_=format_,
+        seq=seq,
+    ).parsed
+
+
+async def asyncio_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: ApiRunsMetricsRetrieveFormat | Unset = UNSET,
+    seq: int | Unset = UNSET,
+) -> Response[Error | str]:
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md).
+
+    Args:
+        run_id (int):
+        format_ (ApiRunsMetricsRetrieveFormat | Unset):
+        seq (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | str]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        format_=format_,
+        seq=seq,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: ApiRunsMetricsRetrieveFormat | Unset = UNSET,
+    seq: int | Unset = UNSET,
+) -> Error | str | None:
+    """kube-scheduler's /metrics for this run (also at /k8s/runs/<id>/metrics, docs/kubectl.md).
+
+    Args:
+        run_id (int):
+        format_ (ApiRunsMetricsRetrieveFormat | Unset):
+        seq (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | str
+    """
+
+    return (
+        await asyncio_detailed(
+            run_id=run_id,
+            client=client,
+            format_=format_,
+            seq=seq,
+        )
+    ).parsed
