@@ -281,8 +281,8 @@ def test_make_run_serves_healthz_and_leaves_nothing_behind_on_ctrl_c(redis_url: 
 
     assert proc.returncode == 0, output
     assert health.status_code == 200, health.text
-    # uvicorn, the Celery workers of the two lanes (docs/runs.md) and the private PostgreSQL
-    assert len(children) == 4, alive(children)
+    # uvicorn, the Celery workers of the two lanes (docs/runs.md), Celery beat and the private PostgreSQL
+    assert len(children) == 5, alive(children)
     assert [pid for pid in children if processes.group_alive(pid)] == []
 
 
