@@ -224,10 +224,19 @@ INPUT_MAX_DEPTH = env_int("INPUT_MAX_DEPTH", 64)  # nesting levels of any JSON/Y
 STREAMS_MAX_PER_CLIENT = env_int("STREAMS_MAX_PER_CLIENT", 5)
 # Addresses of reverse proxies whose X-Forwarded-For is believed (playground.throttles.client_ip).
 TRUSTED_PROXIES = [a.strip() for a in os.environ.get("TRUSTED_PROXIES", "").split(",") if a.strip()]
-# An idle guest's private scenarios and unshared runs are removed after this many days (playground/retention.py),
-# daily by `celery -A playground beat` or by hand with `manage.py prune`.
+# Retention (playground/retention.py, docs/api.md "Retention"): an idle guest's private scenarios and unshared
+# runs are removed after GUEST_RETENTION_DAYS; a run nobody touched for RUN_LOG_RETENTION_DAYS keeps only its
+# input and command log, its events are regenerated when read (playground/runs/logs.py). Every
+# PRUNE_EVERY_SECONDS by Celery beat (one leader per deployment: playground/beat.py), or `manage.py prune`.
 GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
-CELERY_BEAT_SCHEDULE = {"prune idle guests": {"task": "playground.prune", "schedule": 24 * 3600.0}}
+RUN_LOG_RETENTION_DAYS = env_int("RUN_LOG_RETENTION_DAYS", 7)
+PRUNE_EVERY_SECONDS = env_int("PRUNE_EVERY_SECONDS", 3600)
+CELERY_BEAT_SCHEDULE = {"prune": {"task": "playground.prune", "schedule": float(PRUNE_EVERY_SECONDS)}}
+CELERY_BEAT_SCHEDULER = "playground.beat:LeaderScheduler"
+CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
+BEAT_LEASE_SECONDS = env_int("BEAT_LEASE_SECONDS", 30)
+# Pruning replays runs (to check a log before it is dropped): the bulk lane's low-priority worker does it.
+CELERY_TASK_ROUTES = {"playground.prune": {"queue": RUNS_LANE_QUEUES["bulk"]}}
 # Bytes of scenarios one owner may store (playground/scenarios/quotas.py, docs/api.md "Limits").
 SCENARIO_QUOTA_BYTES_GUEST = env_int("SCENARIO_QUOTA_BYTES_GUEST", 20 * 1024 * 1024)
 SCENARIO_QUOTA_BYTES_USER = env_int("SCENARIO_QUOTA_BYTES_USER", 500 * 1024 * 1024)

@@ -2,7 +2,8 @@
 
 PostgreSQL and Redis run on a services host; `python -m scripts.prepare` brings the database up
 to date once; then each web host runs `python -m scripts.host web` (uvicorn, behind the load
-balancer) and each worker host `python -m scripts.host worker` (make run's two Celery workers).
+balancer) and each worker host `python -m scripts.host worker` (make run's two Celery workers, and
+a Celery beat of which exactly one per deployment leads: playground/beat.py).
 Every host is given the same settings (SHARED): nothing is derived from this machine or its
 checkout's path, and no private server is started. Stopped as `make run` is (scripts/run.py).
 """
@@ -62,9 +63,12 @@ def start_web(env: dict[str, str], children: dict[str, subprocess.Popen[bytes]])
 
 
 def start_workers(env: dict[str, str], children: dict[str, subprocess.Popen[bytes]]) -> None:
+    """make run's two workers and a beat: every worker host runs one, exactly one of them leads
+    (a lease in Redis, playground/beat.py), another takes over when its host is gone."""
     for name, (command, lane_env) in run.worker_commands().items():
         children[name] = processes.start(command, env={**env, **lane_env}, cwd=ROOT)
-    run.say(f"Worker host: Celery workers on the queues of {env['PLAYGROUND_NAMESPACE']}.")
+    children["beat"] = processes.start(run.beat_command(), env=env, cwd=ROOT)
+    run.say(f"Worker host: Celery workers and beat on the queues of {env['PLAYGROUND_NAMESPACE']}.")
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""`make run`: Redis and PostgreSQL, migrations and lessons, then the ASGI server and the Celery workers.
+"""`make run`: Redis and PostgreSQL, migrations and lessons, then the ASGI server, the Celery workers and beat.
 
 Each runs in its own process group. Ctrl-C (or SIGTERM/SIGHUP) stops them, then the private
 Redis and PostgreSQL if they were started: each its stop signal first, SIGKILL after STOP_TIMEOUT
@@ -50,7 +50,7 @@ def raise_stop(signum: int, frame: FrameType | None) -> None:
 def note_signal(signum: int, frame: FrameType | None) -> None:
     """A signal while stopping never interrupts the stop; a second Ctrl-C kills the apps at once."""
     if signum == signal.SIGINT:
-        say("Killing the web server and workers now (SIGKILL); the database and Redis stop as usual.")
+        say("Killing the web server, workers and beat now (SIGKILL); the database and Redis stop as usual.")
         processes.kill([proc for name, proc in CHILDREN.items() if name not in SERVICES])
     else:
         say(f"{signal.Signals(signum).name} while stopping: the stop goes on (at most {STOP_TIMEOUT:g} s a part).")
@@ -78,6 +78,12 @@ def worker_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
         [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
          "--concurrency", count, "--hostname", f"playground-{lane}-{os.getpid()}@%h"],
         {"RUNS_WORKER_LANES": lane}) for lane in ("interactive", "bulk")}
+
+
+def beat_command() -> list[str]:
+    """Celery beat: sends the retention task (playground.prune) every PRUNE_EVERY_SECONDS. Any number
+    may run, one leads (playground/beat.py); its last run times are kept in .run/."""
+    return [sys.executable, "-m", "celery", "-A", "playground", "beat", "--loglevel", "INFO"]
 
 
 def browser_url(host: str, port: int) -> str:
@@ -156,6 +162,7 @@ def start_children(host: str, listener: socket.socket, children: dict[str, subpr
     listener.close()  # uvicorn has its own copy; ours would keep the port open should uvicorn die
     for name, (command, lane_env) in worker_commands().items():
         children[name] = processes.start(command, env={**env, **lane_env}, cwd=ROOT)
+    children["beat"] = processes.start(beat_command(), env=env, cwd=ROOT)
     url = browser_url(host, port)
     failing = wait_until_healthy(f"{url}healthz", children, timeout=HEALTHY_TIMEOUT)
     if failing:

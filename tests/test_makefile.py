@@ -281,9 +281,11 @@ def test_make_run_serves_healthz_and_leaves_nothing_behind_on_ctrl_c(redis_url: 
 
     assert proc.returncode == 0, output
     assert health.status_code == 200, health.text
-    # uvicorn, the Celery workers of the two lanes (docs/runs.md) and the private PostgreSQL
-    assert len(children) == 4, alive(children)
-    assert [pid for pid in children if processes.group_alive(pid)] == []
+    # uvicorn, the Celery workers of the two lanes (docs/runs.md), Celery beat and the private PostgreSQL
+    assert len(children) == 5, alive(children)
+    left = [pid for pid in children if processes.group_alive(pid)]
+    assert left == [], [subprocess.run(["ps", "-o", "pid,stat,etime,cmd", "-g", str(g)], check=False,
+                                       capture_output=True, text=True).stdout for g in left]
 
 
 def test_a_signal_to_the_whole_group_and_a_second_ctrl_c_leave_no_process_behind(

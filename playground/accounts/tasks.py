@@ -8,5 +8,6 @@ from playground import retention
 
 @shared_task(name="playground.prune")
 def prune() -> str:
-    """Daily (settings.CELERY_BEAT_SCHEDULE): idle guests' private things expire."""
+    """Every PRUNE_EVERY_SECONDS (settings.CELERY_BEAT_SCHEDULE): idle guests' private things expire,
+    old runs' event logs are dropped."""
     return str(retention.prune())

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
@@ -87,7 +88,8 @@ def _list_world(call: Call, token: lists.Continue | None) -> World:
         world = call.world()
         _check_version(call, world)
         return world
-    past = load(call.run, token.resource_version) if token.resource_version <= call.run.last_seq else None
+    kept = call.run.log_dropped_upto <= token.resource_version <= call.run.last_seq  # etcd: compacted
+    past = load(call.run, token.resource_version) if kept else None
     if past is None:  # storage.ErrExpired's wording
         raise st.ApiError(410, "Expired", "The provided continue parameter is too old to display a consistent list "
                           "result. You can start a new list without the continue parameter.", {})
@@ -131,6 +133,9 @@ def get(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpRespons
 
 
 def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpResponse:
+    expired = _expired(call)
+    if expired is not None:
+        return _watch_response(_frames(expired))
     latest = call.world()
     since = _check_version(call, latest)
     world = latest if since is None else load(call.run, since)
@@ -140,10 +145,29 @@ def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpRe
                                  call.query.get("includeObject", "Metadata"), _flag(call, "allowWatchBookmarks"),
                                  min(timeout, WATCH_TIMEOUT))
     slot = _stream_slot(call)
-    response = StreamingHttpResponse(streams.released_after(watch.stream(world, request, send_initial=since is None),
-                                                            slot), content_type="application/json")
+    return _watch_response(streams.released_after(watch.stream(world, request, send_initial=since is None), slot))
+
+
+def _watch_response(frames: Any) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(frames, content_type="application/json")
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+async def _frames(*frames: bytes) -> AsyncIterator[bytes]:
+    for frame in frames:
+        yield frame
+
+
+def _expired(call: Call) -> bytes | None:
+    """A watch from a version older than the run's stored events (its log was dropped: playground/runs/logs.py)
+    is answered as the API server's watch cache answers one older than its window (getAllEventsSinceLocked):
+    one ERROR event carrying the 410 Expired Status, and the watch ends; the client lists again."""
+    raw, oldest = call.query.get("resourceVersion", ""), call.run.log_dropped_upto
+    if not raw.isdigit() or not 0 < int(raw) < oldest:
+        return None
+    status = st.ApiError(410, "Expired", f"too old resource version: {int(raw)} ({oldest})").status()
+    return (json.dumps({"type": "ERROR", "object": status}) + "\n").encode()
 
 
 def _stream_slot(call: Call) -> streams.Slot:

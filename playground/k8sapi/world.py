@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from playground.runs import selectors
+from playground.runs import logs, selectors
 from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
 
@@ -182,7 +182,9 @@ def _documents(documents: list[Any]) -> list[dict[str, Any]]:
 
 
 def load(run: Run, seq: int | None = None) -> World | None:
-    """The world after event `seq` (default: the last stored); None while the run has no events."""
+    """The world after event `seq` (default: the last stored); None while the run has no events.
+    A dropped log is regenerated first (playground/runs/logs.py)."""
+    logs.restore(run)
     seq = run.last_seq if seq is None else seq
     state = selectors.state_at(run.pk, seq) if seq > 0 else None
     if state is None:

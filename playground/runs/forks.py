@@ -14,13 +14,14 @@ from typing import Any
 from django.db import transaction
 
 from playground.api_errors import InvalidDocuments, field_error
-from playground.runs import leases, recovery, selectors
+from playground.runs import leases, logs, recovery, selectors
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.runs.selectors import User
 
 # Fields a fork does not take over from its original: identity, ownership, lifecycle, position.
 NOT_INHERITED = {"id", "owner", "status", "reason", "time", "last_seq", "restart_of", "lease_token",
-                 "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused", "pool"}
+                 "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused", "pool",
+                 "log_dropped_upto", "log_digest"}
 
 
 def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -> Run:
@@ -29,6 +30,7 @@ def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -
     if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= original.last_seq:
         raise InvalidDocuments([field_error(
             "seq", f"must be an event of run {original.pk}: an integer from 1 to {original.last_seq}", value=seq)])
+    logs.restore(original)
     at = RunEvent.objects.filter(run=original, seq=seq).values_list("t", flat=True).first()
     with transaction.atomic():
         fork = Run.objects.create(**_inherited(original), owner=user, status=Run.Status.PAUSED, time=at or 0.0,

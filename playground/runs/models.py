@@ -57,6 +57,10 @@ class Run(models.Model):
     lease_token = models.CharField(max_length=64, blank=True)
     lease_expires_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)  # worker (re)starts, for giving up on a crashing run
+    # Retention (playground/runs/logs.py): events 1..log_dropped_upto were dropped (0: none), to be
+    # regenerated from the input and the command log; log_digest is the SHA-256 of their JSON texts.
+    log_dropped_upto = models.PositiveIntegerField(default=0)
+    log_digest = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -68,9 +68,15 @@ _watched_run: Prepared[Run] = Prepared(
 
 
 def run_for_watcher(user: User, run_id: int, links: Collection[str] = ()) -> Run | None:
-    """The run, or None when it does not exist or the user may not watch it: the two look alike."""
+    """The run, or None when it does not exist or the user may not watch it: the two look alike.
+    A run whose old event log was dropped has it regenerated first (playground/runs/logs.py)."""
+    from playground.runs import logs  # logs replays through selectors: imported late
+
     run = _watched_run.first(run_id)
-    return run if run is not None and can_watch(user, run, links) else None
+    if run is None or not can_watch(user, run, links):
+        return None
+    logs.restore(run)
+    return run
 
 
 # What the worker changes in a run's row that `run_view` shows (the rest is fixed at its start).
@@ -247,10 +253,13 @@ class StateFollower:
         return self.folder.pods.get(key) if self.folder is not None else None
 
 
-def recorded_commands(run_id: int) -> tuple[list[tuple[int, float, dict[str, Any]]], int]:
+def recorded_commands(run_id: int, before_seq: int | None = None) -> tuple[list[tuple[int, float, dict[str, Any]]], int]:
     """What a rebuild replays: the applied cluster commands as (tick, time, payload), and the seq
-    of the last command the worker answered (applied or rejected)."""
+    of the last command the worker answered (applied or rejected). With before_seq, only those
+    applied before that event (what a replay up to it needs)."""
     done = RunCommand.objects.filter(run_id=run_id).exclude(status=RunCommand.Status.PENDING).order_by("seq")
+    if before_seq is not None:
+        done = done.filter(after_seq__lt=before_seq)
     replayed = [(c.tick or 0, c.time or 0.0, c.payload) for c in done
                 if c.status == RunCommand.Status.APPLIED and c.is_cluster]
     return replayed, max((c.seq for c in done), default=0)

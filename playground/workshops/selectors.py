@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound
 from playground import reach
 from playground.lessons import selectors as lessons
 from playground.lessons import tooling
+from playground.runs import logs
 from playground.runs import selectors as runs
 from playground.runs.models import Run
 from playground.workshops.models import Answer, Participant, Question, Workshop
@@ -159,6 +160,7 @@ def lesson_step(run: Run, seq: int | None) -> int | None:
     if variant is None:
         return None
     upto = run.last_seq if seq is None else min(seq, run.last_seq)
+    logs.restore(run)
     events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
     return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
 

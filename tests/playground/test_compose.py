@@ -178,3 +178,14 @@ def test_the_image_keeps_what_the_app_and_its_build_read(needed: str) -> None:
     assert "COPY . ./" in DOCKERFILE
     assert needed not in DOCKER_IGNORED
     assert (ROOT / needed).exists()
+
+
+def test_a_beat_sends_the_retention_schedule_to_a_worker_that_consumes_its_queue() -> None:
+    """Nothing else starts Celery beat in a deployment: without it nothing is ever pruned."""
+    from django.conf import settings
+
+    assert SERVICES["beat"]["command"][:4] == ["celery", "-A", "playground", "beat"]
+    assert "replicas" not in SERVICES["beat"].get("deploy", {})
+    queue = settings.CELERY_TASK_ROUTES["playground.prune"]["queue"]
+    lanes = {lane for lane, name in settings.RUNS_LANE_QUEUES.items() if name == queue}
+    assert lanes == {SERVICES["worker-bulk"]["environment"]["RUNS_WORKER_LANES"]}

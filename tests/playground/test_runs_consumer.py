@@ -447,3 +447,25 @@ async def test_the_socket_knows_its_session_user_through_our_auth_stack() -> Non
     assert hello["run"]["canControl"] is True  # a private run: only its owner's session may watch
     await owner.send_input({"type": "websocket.disconnect", "code": 1000})
     await owner.wait(1)
+
+
+@pytest.mark.asyncio
+async def test_a_viewer_of_a_run_whose_old_log_was_dropped_gets_the_regenerated_events_after_its_seq() -> None:
+    from playground.runs import logs
+    from tests.playground.test_k8sapi import DOCS, stored_run
+
+    def dropped_run() -> tuple[Run, list[dict[str, Any]]]:
+        run = stored_run(User.objects.create_user("kept-owner"), DOCS, until=5.0)
+        original = list(RunEvent.objects.filter(run=run).order_by("seq").values_list("data", flat=True))
+        assert logs.drop(run.pk) and not RunEvent.objects.filter(run=run).exists()
+        return run, original
+
+    run, original = await sync_to_async(dropped_run)()
+    communicator = await connect(run, after=2)
+    assert (await communicator.receive_json_from())["type"] == "hello"
+    received: list[dict[str, Any]] = []
+    while len(received) < len(original) - 2:
+        message = await communicator.receive_json_from()
+        received += message["events"] if message["type"] == "events" else []
+    assert received == original[2:]
+    await communicator.disconnect()

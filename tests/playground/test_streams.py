@@ -2,6 +2,8 @@
 the session or credential (the address only for neither, X-Forwarded-For only from a trusted proxy)."""
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 import pytest
@@ -80,3 +82,18 @@ def test_a_watch_beyond_the_cap_is_a_too_many_requests_status(alice: User) -> No
     assert watched.status_code == 200
     async_to_sync(collect)(watched.streaming_content)  # the watch ends at its timeout and gives its slot back
     assert streams.acquire("ip-127.0.0.1")
+
+
+def test_a_watch_asking_for_more_than_the_maximum_ends_cleanly_at_the_maximum(
+        alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    from playground.k8sapi import handlers
+
+    monkeypatch.setattr(handlers, "WATCH_TIMEOUT", 1)  # 1,800 s in earnest
+    run = stored_run(alice, [node("n1")])
+    started = time.monotonic()
+    watched = Client().get(f"/k8s/runs/{run.pk}/api/v1/pods?watch=1&resourceVersion={run.last_seq}"
+                           "&timeoutSeconds=3600&allowWatchBookmarks=true")
+    frames = b"".join(async_to_sync(collect)(watched.streaming_content)).splitlines()
+    assert 1 <= time.monotonic() - started < 5
+    assert [json.loads(f)["type"] for f in frames] == ["BOOKMARK"]  # then the stream closes, no error
+    assert [streams.acquire("ip-127.0.0.1") for _ in range(2)]  # its slot is free again
