@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import yaml
@@ -31,14 +32,22 @@ class Call:
         self.request, self.run, self.user, self.prefix = request, run, user, prefix
         self.query = request.GET
         self.as_table = "as=Table" in request.headers.get("Accept", "")
+        self.wall = time.time()  # one reading of the clock per request: every date in the answer agrees
 
     def world(self) -> World:
         """The run as of now (re-read: a write in this request has moved it on)."""
-        self.run.refresh_from_db(fields=["last_seq", "time", "status"])
-        world = load(self.run)
+        self.refresh()
+        world = self.load()
         if world is None:
             raise st.service_unavailable(f"run {self.run.pk} has not started yet: no state to serve")
         return world
+
+    def refresh(self) -> None:
+        self.run.refresh_from_db(fields=["last_seq", "time", "status", "clock_wall", "speed"])
+
+    def load(self, seq: int | None = None) -> World | None:
+        """The run after event `seq`, its dates on this request's clock."""
+        return load(self.run, seq, self.wall)
 
     def body(self) -> dict[str, Any]:
         if self.request.headers.get("Content-Type", "").split(";")[0].strip() == protobuf.MEDIA_TYPE:

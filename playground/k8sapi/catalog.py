@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playground.k8sapi import objects, tables, workloads
+from playground.k8sapi.recorders import Recorded
 from playground.k8sapi.resources import RESOURCES, Resource
 from playground.k8sapi.world import World
 
@@ -22,12 +23,8 @@ class Kind:
     fields: tuple[str, ...] = ()  # fieldSelector labels beyond metadata.name/namespace
 
 
-def _event_ns(event: dict[str, Any]) -> str:
-    return str(event["object"].split("/", 1)[0])
-
-
-def _event_name(world: World, event: dict[str, Any]) -> str:
-    return objects.event_name(world, event)
+def _events(world: World) -> list[Recorded]:
+    return list(world.recorders.events.values())
 
 
 _KINDS: dict[tuple[str, str], tuple[Any, ...]] = {
@@ -36,12 +33,12 @@ _KINDS: dict[tuple[str, str], tuple[Any, ...]] = {
                    ("spec.nodeName", "spec.schedulerName", "status.phase", "status.nominatedNodeName")),
     ("", "nodes"): (lambda w: w.nodes(), lambda w, v: v["name"], lambda v: None, objects.node, tables.node_cells,
                     tables.NODE_COLUMNS, ("spec.unschedulable",)),
-    ("", "events"): (lambda w: w.scheduler_events, _event_name, _event_ns, objects.core_event, tables.event_cells,
+    ("", "events"): (_events, lambda w, e: e.name, lambda e: e.namespace, objects.core_event, tables.event_cells,
                      tables.EVENT_COLUMNS,
                      ("involvedObject.kind", "involvedObject.namespace", "involvedObject.name",
                       "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion",
                       "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type")),
-    ("events.k8s.io", "events"): (lambda w: w.scheduler_events, _event_name, _event_ns, objects.events_event,
+    ("events.k8s.io", "events"): (_events, lambda w, e: e.name, lambda e: e.namespace, objects.events_event,
                                   tables.event_cells, tables.EVENT_COLUMNS,
                                   ("regarding.kind", "regarding.namespace", "regarding.name", "regarding.uid",
                                    "reason", "reportingController", "type")),
@@ -77,7 +74,15 @@ CATALOG: dict[Resource, Kind] = {r: Kind(r, *_KINDS[(r.group, r.plural)]) for r 
 
 
 def items_in(world: World, kind: Kind, namespace: str | None) -> list[Any]:
-    return [item for item in kind.items(world) if namespace is None or kind.namespace(item) == namespace]
+    """In the API server's order: by storage key, <namespace>/<name> (cluster-scoped: <name>), byte-wise."""
+    items = [item for item in kind.items(world) if namespace is None or kind.namespace(item) == namespace]
+    return sorted(items, key=lambda item: _storage_key(world, kind, item))
+
+
+def _storage_key(world: World, kind: Kind, item: Any) -> bytes:
+    namespace = kind.namespace(item)
+    name = kind.name(world, item)
+    return (f"{namespace}/{name}" if namespace is not None else name).encode()
 
 
 def find_item(world: World, kind: Kind, namespace: str | None, name: str) -> Any | None:

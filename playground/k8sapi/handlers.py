@@ -12,7 +12,7 @@ from playground.k8sapi import filters, lists, objects, openapi, options, patches
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.catalog import Kind, find_item, items_in
-from playground.k8sapi.world import World, load
+from playground.k8sapi.world import World
 from playground.runs import selectors
 from playground.throttles import TooManyRequests
 
@@ -73,7 +73,7 @@ def _check_version(call: Call, world: World) -> int | None:
 def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
     token = lists.parse_continue(call.query.get("continue"))
     limit = _int64_query(call, "limit") or 0
-    call.run.refresh_from_db(fields=["last_seq", "time", "status"])
+    call.refresh()
     key = lists.cache_key(call, token.resource_version if token else call.run.last_seq)
     body = lists.cached(key)
     if body is None:
@@ -89,7 +89,7 @@ def _list_world(call: Call, token: lists.Continue | None) -> World:
         _check_version(call, world)
         return world
     kept = call.run.log_dropped_upto <= token.resource_version <= call.run.last_seq  # etcd: compacted
-    past = load(call.run, token.resource_version) if kept else None
+    past = call.load(token.resource_version) if kept else None
     if past is None:  # storage.ErrExpired's wording
         raise st.ApiError(410, "Expired", "The provided continue parameter is too old to display a consistent list "
                           "result. You can start a new list without the continue parameter.", {})
@@ -138,7 +138,7 @@ def watch_list(call: Call, kind: Kind, namespace: str | None) -> StreamingHttpRe
         return _watch_response(_frames(expired))
     latest = call.world()
     since = _check_version(call, latest)
-    world = latest if since is None else load(call.run, since)
+    world = latest if since is None else call.load(since)
     assert world is not None
     timeout = float(_int64_query(call, "timeoutSeconds") or WATCH_TIMEOUT)
     request = watch.WatchRequest(kind, namespace, _predicate(call, kind), call.as_table,
@@ -238,10 +238,10 @@ def _world_after(call: Call, outcome: writes.Outcome, kind: Kind, namespace: str
     after_seq = outcome.command.after_seq
     assert after_seq is not None  # applied commands know where they took effect
     if outcome.preview is None:
-        world = load(call.run, after_seq)
+        world = call.load(after_seq)
         later = selectors.events_after(call.run.pk, after_seq, 500)
     else:
-        world = load(call.run, outcome.base)
+        world = call.load(outcome.base)
         later = [e for e in outcome.preview if e["seq"] > after_seq]
     assert world is not None
     for event in outcome.preview or []:
@@ -404,7 +404,7 @@ def _check_unmodified_since(call: Call, kind: Kind, namespace: str | None, name:
     if version in (None, ""):
         return
     known = str(version).isdigit() and 0 < int(version) <= call.run.last_seq
-    then = load(call.run, int(version)) if known else None
+    then = call.load(int(version)) if known else None
     was = find_item(then, kind, namespace, name) if then is not None else None
     if then is None or was is None or _without_version(kind.render(then, was)) != _without_version(current):
         # storage's OptimisticLockErrorMsg, as NewConflict words it

@@ -7,6 +7,7 @@ import base64
 import binascii
 import hashlib
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.core.cache import cache
 
 from playground.k8sapi import status as st
 from playground.k8sapi.call import Call
+from playground.k8sapi.world import anchor_at
 
 CACHE_SECONDS = 120
 CONTINUE_VERSION = "meta.k8s.io/v1"
@@ -57,7 +59,9 @@ def cache_key(call: Call, resource_version: int) -> str:
     may carry a credential (/token/<key>) — hashed: no key text reaches a cache warning or a log."""
     accept = call.request.headers.get("Accept", "")
     below = call.request.get_full_path().removeprefix(call.prefix)
-    digest = hashlib.sha256(f"{resource_version}:{call.run.time!r}:{below}:{accept}".encode()).hexdigest()
+    now, anchor = anchor_at(call.run, call.wall)  # ages and dates move with the run's clock, by the second
+    clock = f"{math.floor(now)}:{anchor.timestamp():.0f}"
+    digest = hashlib.sha256(f"{resource_version}:{clock}:{below}:{accept}".encode()).hexdigest()
     return f"k8s-list:{call.run.pk}:{digest}"
 
 

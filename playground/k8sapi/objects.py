@@ -6,12 +6,12 @@ Virtual time maps to dates from the run's creation: virtual t seconds = created_
 from __future__ import annotations
 
 import copy
-import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from playground.k8sapi import templates
-from playground.k8sapi.world import World
+from playground.k8sapi.recorders import Recorded
+from playground.k8sapi.world import World, object_uid
 from scheduler_core.quantity import format_quantity
 
 SCHEDULER = "default-scheduler"
@@ -34,8 +34,7 @@ def micro_timestamp(world: World, t: float | None) -> str:
     return date(world, t).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _uid(*parts: object) -> str:
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "/".join(str(p) for p in parts)))
+_uid = object_uid
 
 
 def _metadata(world: World, manifest: dict[str, Any], name: str, created: float, uid: str,
@@ -292,48 +291,63 @@ def selector_matches(selector: dict[str, Any] | None, labels: dict[str, str]) ->
 
 
 # ---- events -------------------------------------------------------------------------------
+# One stored Event (recorders.Recorded), served through both groups as the API server converts it
+# (pkg/apis/events/v1/conversion.go): note/message, regarding/involvedObject, reportingController/
+# reportingComponent, deprecatedSource/source, deprecated{First,Last}Timestamp/{first,last}Timestamp,
+# deprecatedCount/count.
 
-def event_name(world: World, event: dict[str, Any]) -> str:
-    name = event["object"].split("/", 1)[-1]
-    nanos = int(date(world, event["t"]).timestamp() * 1e9) + event["seq"]
-    return f"{name}.{nanos:x}"
-
-
-def _regarding(world: World, key: str) -> dict[str, Any]:
-    namespace, name = key.split("/", 1)
-    view = world.pod(key)
-    uid = view["uid"] if view else _uid(world.run_id, "pod", key)
-    return {"kind": "Pod", "namespace": namespace, "name": name, "uid": uid, "apiVersion": "v1"}
+def _micro(world: World, t: float | None) -> str | None:
+    return None if t is None else micro_timestamp(world, t)
 
 
-def _event_meta(world: World, event: dict[str, Any]) -> dict[str, Any]:
-    return {"name": event_name(world, event), "namespace": event["object"].split("/", 1)[0],
-            "uid": _uid(world.run_id, "event", event["seq"]), "resourceVersion": str(event["seq"]),
-            "creationTimestamp": timestamp(world, event["t"])}
+def _time(world: World, t: float | None) -> str | None:
+    return None if t is None else timestamp(world, t)
 
 
-def core_event(world: World, event: dict[str, Any]) -> dict[str, Any]:
-    """What `kubectl get events` reads: the scheduler records through events.k8s.io, seen as core/v1."""
+def _event_meta(world: World, record: Recorded) -> dict[str, Any]:
+    return {"name": record.name, "namespace": record.namespace, "uid": _uid(world.run_id, "event", record.key),
+            "resourceVersion": str(record.written), "creationTimestamp": timestamp(world, record.created)}
+
+
+def _series(world: World, record: Recorded) -> dict[str, Any]:
+    if record.series is None:
+        return {}
+    count, last = record.series
+    return {"series": {"count": count, "lastObservedTime": micro_timestamp(world, last)}}
+
+
+def core_event(world: World, record: Recorded) -> dict[str, Any]:
+    """What `kubectl get events`, `kubectl events` and `describe` read."""
     obj: dict[str, Any] = {
-        "kind": "Event", "apiVersion": "v1", "metadata": _event_meta(world, event),
-        "involvedObject": _regarding(world, event["object"]), "reason": event["reason"],
-        "message": event["message"], "source": {}, "firstTimestamp": None, "lastTimestamp": None,
-        "type": event["type"], "eventTime": micro_timestamp(world, event["t"]), "action": event.get("action") or "",
-        "reportingComponent": SCHEDULER, "reportingInstance": f"{SCHEDULER}-playground",
+        "kind": "Event", "apiVersion": "v1", "metadata": _event_meta(world, record),
+        "involvedObject": dict(record.regarding), "reason": record.reason, "message": record.message,
+        "source": dict(record.source), "firstTimestamp": _time(world, record.first),
+        "lastTimestamp": _time(world, record.last),
     }
-    if event.get("related"):
-        obj["related"] = _regarding(world, event["related"])
-    return obj
+    if record.count:
+        obj["count"] = record.count
+    obj |= {"type": record.type, "eventTime": _micro(world, record.event_time), **_series(world, record)}
+    if record.action:
+        obj["action"] = record.action
+    if record.related:
+        obj["related"] = dict(record.related)
+    return obj | {"reportingComponent": record.controller, "reportingInstance": record.instance}
 
 
-def events_event(world: World, event: dict[str, Any]) -> dict[str, Any]:
+def events_event(world: World, record: Recorded) -> dict[str, Any]:
     obj: dict[str, Any] = {
-        "kind": "Event", "apiVersion": "events.k8s.io/v1", "metadata": _event_meta(world, event),
-        "eventTime": micro_timestamp(world, event["t"]), "reportingController": SCHEDULER,
-        "reportingInstance": f"{SCHEDULER}-playground", "action": event.get("action") or "",
-        "reason": event["reason"], "regarding": _regarding(world, event["object"]), "note": event["message"],
-        "type": event["type"],
+        "kind": "Event", "apiVersion": "events.k8s.io/v1", "metadata": _event_meta(world, record),
+        "eventTime": _micro(world, record.event_time), **_series(world, record),
+        "reportingController": record.controller, "reportingInstance": record.instance,
     }
-    if event.get("related"):
-        obj["related"] = _regarding(world, event["related"])
+    if record.action:
+        obj["action"] = record.action
+    obj |= {"reason": record.reason, "regarding": dict(record.regarding)}
+    if record.related:
+        obj["related"] = dict(record.related)
+    obj |= {"note": record.message, "type": record.type, "deprecatedSource": dict(record.source),
+            "deprecatedFirstTimestamp": _time(world, record.first),
+            "deprecatedLastTimestamp": _time(world, record.last)}
+    if record.count:
+        obj["deprecatedCount"] = record.count
     return obj

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playground.k8sapi import objects
+from playground.k8sapi.recorders import Recorded
 from playground.k8sapi.world import World
 
 NAME = ("Name", "string", "name", ("Name must be unique within a namespace. Is required when creating resources, "
@@ -161,12 +161,21 @@ def _address(addresses: list[dict[str, str]], type_: str) -> str:
     return next((a["address"] for a in addresses if a.get("type") == type_), "<none>")
 
 
-def event_cells(world: World, event: dict[str, Any], obj: dict[str, Any]) -> list[Any]:
-    seen = age(world, event["t"])
-    target = f"pod/{event['object'].split('/', 1)[1]}"
-    source = f"{objects.SCHEDULER}, {objects.SCHEDULER}-playground"
-    return [seen, event["type"], event["reason"], target, "", source, event["message"].strip(), seen, 1,
-            obj["metadata"]["name"]]
+def event_cells(world: World, record: Recorded, obj: dict[str, Any]) -> list[Any]:
+    """printEvent: LAST SEEN from the series or lastTimestamp, COUNT from the series or count."""
+    first = age(world, record.first if record.first is not None else record.event_time or 0.0)
+    last = age(world, record.last) if record.last is not None else first
+    count = record.count or 1  # singleton events have no count in the new API
+    if record.series is not None:
+        count, seen = record.series
+        last = age(world, seen)
+    regarding = record.regarding
+    target = f"{regarding['kind'].lower()}/{regarding['name']}" if regarding.get("name") else regarding["kind"].lower()
+    component = record.source.get("component") or record.controller
+    instance = record.source.get("host") or record.instance
+    source = f"{component}, {instance}" if instance else component  # formatEventSource
+    return [last, record.type, record.reason, target, regarding.get("fieldPath", ""), source,
+            record.message.strip(), first, count, record.name]
 
 
 def namespace_cells(world: World, name: str, obj: dict[str, Any]) -> list[Any]:

@@ -105,16 +105,14 @@ def _bookmark(world: World, req: WatchRequest) -> bytes:
 def changes_of(world: World, req: WatchRequest, event: dict[str, Any], current: Seen) -> tuple[list[Change], Seen]:
     """Fold one event; the changes it makes to the watched objects, and the new snapshot."""
     world.apply(event)
-    if req.kind.resource.plural == "events":
-        if event["kind"] != "k8s.event":
+    if req.kind.resource.plural == "events":  # the Events the recorders wrote on this event
+        keys: set[str] | None = set(world.recorders.changed)
+        if not keys:
             return [], current
-        obj = req.kind.render(world, event)
-        if (req.namespace is None or obj["metadata"]["namespace"] == req.namespace) and req.matches(obj):
-            return [("ADDED", obj, req.kind.cells(world, event, obj) if req.as_table else [])], current
+    elif event["kind"] not in CHANGES_BY_RESOURCE.get(req.kind.resource.plural, set()):
         return [], current
-    if event["kind"] not in CHANGES_BY_RESOURCE.get(req.kind.resource.plural, set()):
-        return [], current
-    keys = affected(event, req.kind.resource.plural)
+    else:
+        keys = affected(event, req.kind.resource.plural)
     if keys is None:
         after = snapshot(world, req)
         return diff(current, after), after

@@ -7,16 +7,23 @@ scheduler's Events; those come from the same log: the frozen documents, `command
 """
 from __future__ import annotations
 
+import math
+import time
+import uuid
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
+from playground.k8sapi.recorders import Recorders
 from playground.runs import logs, selectors
 from playground.runs.models import Run, RunEvent
 from scheduler_core.events import StateFolder
+from scheduler_core.manifests.workloads import workload_uid
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
-               "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated", "pod.succeeded")
+               "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated", "pod.succeeded",
+               # what moves an object's resourceVersion in the Events' references (recorders.py)
+               "pod.nominated", "pod.nominationCleared", "pod.bound", "pdb.updated")
 WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 
 
@@ -33,7 +40,7 @@ def workload_key(manifest: dict[str, Any]) -> str:
 @dataclass
 class World:
     run_id: int
-    anchor: datetime  # wall-clock date of virtual time 0 (the run's creation)
+    anchor: datetime  # the date of virtual time 0: the request's wall time minus the run's virtual now
     seq: int
     state: dict[str, Any]
     clock: float = 0.0  # the run's virtual now (≥ the last event's t)
@@ -47,7 +54,7 @@ class World:
     pdb_created: dict[str, float] = field(default_factory=dict)  # and PodDisruptionBudgets, by key
     pdb_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)  # as last written (labels, annotations)
     priority_class_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)  # likewise
-    scheduler_events: list[dict[str, Any]] = field(default_factory=list)  # k8s.event, oldest first
+    recorders: Recorders = field(default_factory=Recorders)  # the Events as the components wrote them
     last_failure: dict[str, dict[str, Any]] = field(default_factory=dict)  # pod key -> last FailedScheduling
     evicted: set[str] = field(default_factory=set)  # pods deleted through the Eviction API
     deletion_grace: dict[str, int] = field(default_factory=dict)  # pod key -> gracePeriodSeconds of its DELETE
@@ -82,6 +89,16 @@ class World:
     def node(self, name: str) -> dict[str, Any] | None:
         return next((n for n in self.nodes() if n["name"] == name), None)
 
+    def uid_of(self, kind: str, key: str) -> str:
+        """The uid of the object an Event is about ("ns/name"), as the recorder read it."""
+        if kind == "Pod":
+            view = self.pod(key)
+            return self.recorders.pod_uid(key) or (view["uid"] if view else object_uid(self.run_id, "pod", key))
+        if kind == "PodDisruptionBudget":
+            return object_uid(self.run_id, "pdb", key)
+        view = self.workload_or_last(f"{kind}/{key}")
+        return str(view["uid"]) if view else workload_uid(kind, *key.split("/", 1))
+
     def namespaces(self) -> list[str]:
         names = {"default", "kube-system", "kube-public", "kube-node-lease"}
         names |= {p["namespace"] for p in self.pods()} | {p["namespace"] for p in self.state.get("pdbs") or []}
@@ -110,10 +127,14 @@ class World:
         self.state = self.folder.apply(event)  # this world's own state
         self.seq = event["seq"]
         self.clock = max(self.clock, float(event.get("t") or 0.0))
+        self.recorders.changed = set()
         self.note(event)
 
     def note(self, event: dict[str, Any]) -> None:
         kind = event["kind"]
+        if kind in NOTED_KINDS:  # before last_failure moves: the recorder compares with the condition so far
+            failure = self.last_failure.get(event.get("object") or "")
+            self.recorders.observe(event, self.uid_of, failure["message"] if failure else None)
         if kind == "command.applied":
             self._note_command(event["command"], float(event["t"]))
         elif kind == "pod.added":
@@ -128,7 +149,6 @@ class World:
         elif kind == "namespace.updated" and event.get("change") == "added":
             self.namespace_created.setdefault(event["namespace"]["name"], float(event["t"]))
         elif kind == "k8s.event":
-            self.scheduler_events.append(event)
             if event.get("reason") == "FailedScheduling":
                 self.last_failure[event["object"]] = event
         elif kind == "pod.succeeded":
@@ -171,6 +191,11 @@ class World:
             self.node_annotations[command["node"]] = dict(command["annotations"])
 
 
+def object_uid(*parts: object) -> str:
+    """The uid of an object the model keeps none for: stable per run and name."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "/".join(str(p) for p in parts)))
+
+
 def _documents(documents: list[Any]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for doc in documents:
@@ -181,16 +206,25 @@ def _documents(documents: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def load(run: Run, seq: int | None = None) -> World | None:
-    """The world after event `seq` (default: the last stored); None while the run has no events.
-    A dropped log is regenerated first (playground/runs/logs.py)."""
+def anchor_at(run: Run, wall: float) -> tuple[float, datetime]:
+    """One clock for every date and age: the run's virtual now at wall time `wall` (its clock, as the run
+    page shows it), and the date of virtual 0 — whole seconds before `wall`, so that a client's own
+    `now − timestamp` (kubectl events, describe) is the virtual age the server's tables print."""
+    now = selectors.virtual_now(run, wall)
+    return now, datetime.fromtimestamp(math.floor(wall - now), UTC)
+
+
+def load(run: Run, seq: int | None = None, at: float | None = None) -> World | None:
+    """The world after event `seq` (default: the last stored), read at wall time `at` (default: now);
+    None while the run has no events. A dropped log is regenerated first (playground/runs/logs.py)."""
     logs.restore(run)
     seq = run.last_seq if seq is None else seq
     state = selectors.state_at(run.pk, seq) if seq > 0 else None
     if state is None:
         return None
-    world = World(run_id=run.pk, anchor=run.created_at, seq=seq, state=state,
-                  clock=float(run.time) if seq == run.last_seq else 0.0)
+    now, anchor = anchor_at(run, time.time() if at is None else at)
+    world = World(run_id=run.pk, anchor=anchor, seq=seq, state=state, clock=now,
+                  recorders=Recorders(run.created_at.timestamp()))
     for doc in _documents(run.documents or []):
         if doc.get("kind") == "Pod":
             world.pod_manifests[pod_key(doc)] = doc
@@ -206,4 +240,6 @@ def load(run: Run, seq: int | None = None) -> World | None:
     for event in rows.values_list("data", flat=True).iterator(chunk_size=1000):
         world.note(event)
     world.seq = seq
+    if seq == run.last_seq:  # the recorders' timers since the last event
+        world.recorders.advance(world.now, seq)
     return world

@@ -239,7 +239,10 @@ CHANGEABLE = {"pods": ("metadata.labels", "metadata.annotations"),
               "priorityclasses": ("metadata.labels", "metadata.annotations", "value", "globalDefault", "description",
                                   "preemptionPolicy"),
               **dict.fromkeys(WORKLOADS, ("metadata.annotations", "spec.replicas"))}
-IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status")
+# What an update never changes (rest.BeforeUpdate keeps the old values): dates move with the run's clock
+# between a read and the write that sends them back (objects.py), so they must not count as a change.
+IGNORED = ("metadata.resourceVersion", "metadata.managedFields", "status", "metadata.creationTimestamp",
+           "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds")
 
 
 def patch_node(run: Run, user: User, resource: Resource, name: str, old: dict[str, Any],

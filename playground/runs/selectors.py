@@ -133,6 +133,13 @@ def clock_view(run: Run) -> dict[str, Any]:
     return {"time": round(run.time, 3), "wallTime": wall, "speed": run.speed, "running": running}
 
 
+def virtual_now(run: Run, wall: float) -> float:
+    """The run's virtual time at Unix time `wall`, from its clock's anchor (clock_view)."""
+    clock = clock_view(run)
+    moving = clock["running"] and clock["speed"] > 0
+    return float(run.time) + (max(0.0, wall - clock["wallTime"]) * clock["speed"] if moving else 0.0)
+
+
 def queue_position(run: Run) -> int | None:
     """1-based among queued runs, oldest first; None unless the run is queued."""
     if run.status != Run.Status.QUEUED or run.pk is None:
