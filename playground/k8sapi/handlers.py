@@ -71,6 +71,8 @@ def _check_version(call: Call, world: World) -> int | None:
 
 
 def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
+    lists.check_options(call.query.get("resourceVersion", ""), call.query.get("resourceVersionMatch", ""),
+                        call.query.get("continue", ""))
     token = lists.parse_continue(call.query.get("continue"))
     limit = _int64_query(call, "limit") or 0
     call.refresh()
@@ -86,8 +88,11 @@ def list_(call: Call, kind: Kind, namespace: str | None) -> HttpResponse:
 def _list_world(call: Call, token: lists.Continue | None) -> World:
     if token is None:
         world = call.world()
-        _check_version(call, world)
-        return world
+        version = _check_version(call, world)
+        exact = call.query.get("resourceVersionMatch") == lists.EXACT and version not in (None, world.seq)
+        if exact and version is not None and version < call.run.log_dropped_upto:  # etcd: compacted
+            raise st.ApiError(410, "Expired", "The resourceVersion for the provided list is too old.", {})
+        return (call.load(version) or world) if exact else world  # Exact: the list as it was at that version
     kept = call.run.log_dropped_upto <= token.resource_version <= call.run.last_seq  # etcd: compacted
     past = call.load(token.resource_version) if kept else None
     if past is None:  # storage.ErrExpired's wording

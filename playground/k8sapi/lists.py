@@ -41,6 +41,33 @@ def parse_continue(raw: str | None) -> Continue | None:
     return token
 
 
+EXACT, NOT_OLDER_THAN = "Exact", "NotOlderThan"
+
+
+def check_options(resource_version: str, match: str, continue_: str) -> None:
+    """ValidateListOptions (apimachinery/pkg/apis/meta/internalversion/validation) and the store's own check
+    (etcd3 store.go GetList): continue with a resourceVersion other than 0 is a 400."""
+    if match:
+        if not resource_version:
+            _invalid("Forbidden", "resourceVersionMatch is forbidden unless resourceVersion is provided")
+        if continue_:
+            _invalid("Forbidden", "resourceVersionMatch is forbidden when continue is provided")
+        if match not in (EXACT, NOT_OLDER_THAN):
+            _invalid("Unsupported value", f'"{match}": supported values: "{EXACT}", "{NOT_OLDER_THAN}", ""',
+                     "FieldValueNotSupported")
+        if match == EXACT and resource_version == "0":
+            _invalid("Forbidden", 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"')
+    if continue_ and resource_version not in ("", "0"):
+        raise st.bad_request("specifying resource version is not allowed when using continue")
+
+
+def _invalid(error_type: str, detail: str, reason: str = "FieldValueForbidden") -> None:
+    body = f"{error_type}: {detail}"
+    raise st.invalid("ListOptions", "", "meta.k8s.io", [{"reason": reason, "message": body,
+                                                          "field": "resourceVersionMatch"}],
+                     f'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: {body}')
+
+
 def encode_continue(resource_version: int, start: int) -> str:
     data = json.dumps({"v": CONTINUE_VERSION, "rv": resource_version, "start": start}, separators=(",", ":"))
     return base64.urlsafe_b64encode(data.encode()).decode().rstrip("=")
