@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from playground.runs.models import RunEvent
-from tests.integration.test_runs_live import node, pod, priority_class
+from tests.integration.test_runs_live import node, priority_class
 from tests.playground.test_k8sapi import DOCS, TABLE, collect, get, stored_run
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ WORKLOADS = [priority_class("low", 100), node("node-a", "4"), deployment("web", 
 
 
 def parse(stamp: str) -> float:
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+    return datetime.fromisoformat(stamp).timestamp()
 
 
 def events(run: Any, group: str = "api/v1") -> list[dict[str, Any]]:
@@ -118,9 +118,9 @@ def test_chunks_follow_the_same_order_and_refuse_a_resource_version_with_continu
 def test_resource_version_match_is_validated_and_exact_lists_the_past(alice: User) -> None:
     run = stored_run(alice, DOCS, until=1)
     refused = get(run, "api/v1/pods?resourceVersionMatch=Exact")
-    assert (refused.status_code, refused.json()["message"]) == (422, 'ListOptions.meta.k8s.io "" is invalid: '
+    assert (refused.status_code, refused.json()["message"]) == (422, ('ListOptions.meta.k8s.io "" is invalid: '
                                                                 "resourceVersionMatch: Forbidden: resourceVersionMatch "
-                                                                "is forbidden unless resourceVersion is provided")
+                                                                "is forbidden unless resourceVersion is provided"))
     then = get(run, "api/v1/pods?resourceVersion=1&resourceVersionMatch=Exact").json()
     assert then["metadata"]["resourceVersion"] == "1"
     assert all("nodeName" not in p["spec"] for p in then["items"] if p["metadata"]["name"] == "urgent")
