@@ -75,8 +75,11 @@ CATALOG: dict[Resource, Kind] = {r: Kind(r, *_KINDS[(r.group, r.plural)]) for r 
 
 def items_in(world: World, kind: Kind, namespace: str | None) -> list[Any]:
     """In the API server's order: by storage key, <namespace>/<name> (cluster-scoped: <name>), byte-wise."""
-    items = [item for item in kind.items(world) if namespace is None or kind.namespace(item) == namespace]
-    return sorted(items, key=lambda item: _storage_key(world, kind, item))
+    return sorted(_items(world, kind, namespace), key=lambda item: _storage_key(world, kind, item))
+
+
+def _items(world: World, kind: Kind, namespace: str | None) -> list[Any]:
+    return [item for item in kind.items(world) if namespace is None or kind.namespace(item) == namespace]
 
 
 def _storage_key(world: World, kind: Kind, item: Any) -> bytes:
@@ -86,4 +89,4 @@ def _storage_key(world: World, kind: Kind, item: Any) -> bytes:
 
 
 def find_item(world: World, kind: Kind, namespace: str | None, name: str) -> Any | None:
-    return next((i for i in items_in(world, kind, namespace) if kind.name(world, i) == name), None)
+    return next((i for i in _items(world, kind, namespace) if kind.name(world, i) == name), None)

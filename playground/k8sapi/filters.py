@@ -52,6 +52,8 @@ def label_selector(text: str | None) -> Predicate:
 
 
 def _lookup(obj: dict[str, Any], path: str) -> str:
+    if path == "source" and obj.get("kind") == "Event":  # event strategy: source.component, else reportingComponent
+        return str((obj.get("source") or {}).get("component") or obj.get("reportingComponent") or "")
     value: Any = obj
     for part in path.split("."):
         value = value.get(part) if isinstance(value, dict) else None

@@ -86,8 +86,8 @@ def cache_key(call: Call, resource_version: int) -> str:
     may carry a credential (/token/<key>) — hashed: no key text reaches a cache warning or a log."""
     accept = call.request.headers.get("Accept", "")
     below = call.request.get_full_path().removeprefix(call.prefix)
-    now, anchor = anchor_at(call.run, call.wall)  # ages and dates move with the run's clock, by the second
-    clock = f"{math.floor(now)}:{anchor.timestamp():.0f}"
+    _, anchor = anchor_at(call.run, call.wall)  # dates follow the run's clock anchor; Tables' ages the second
+    clock = f"{anchor.timestamp():.0f}:{math.floor(call.wall) if call.as_table else ''}"
     digest = hashlib.sha256(f"{resource_version}:{clock}:{below}:{accept}".encode()).hexdigest()
     return f"k8s-list:{call.run.pk}:{digest}"
 

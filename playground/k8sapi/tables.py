@@ -113,8 +113,8 @@ def human_duration(seconds: float) -> str:
 
 
 def age(world: World, created: float) -> str:
-    """AGE in the run's virtual time."""
-    return human_duration(world.now - created)
+    """AGE from the object's date, as a client would compute it (World.age: one clock for both)."""
+    return human_duration(world.age(created))
 
 
 def _none(value: Any) -> str:

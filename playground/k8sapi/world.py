@@ -7,7 +7,6 @@ scheduler's Events; those come from the same log: the frozen documents, `command
 """
 from __future__ import annotations
 
-import math
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -40,10 +39,11 @@ def workload_key(manifest: dict[str, Any]) -> str:
 @dataclass
 class World:
     run_id: int
-    anchor: datetime  # the date of virtual time 0: the request's wall time minus the run's virtual now
+    anchor: datetime  # the date of virtual time 0, from the run's clock anchor (anchor_at)
     seq: int
     state: dict[str, Any]
     clock: float = 0.0  # the run's virtual now (≥ the last event's t)
+    read_at: float = 0.0  # the reader's wall time (Unix s): ages are read_at minus a date
     pod_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     node_manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
     pod_created: dict[str, float] = field(default_factory=dict)
@@ -76,6 +76,10 @@ class World:
     @property
     def now(self) -> float:
         return max(self.clock, float(self.state.get("time") or 0.0))
+
+    def age(self, t: float) -> float:
+        """Seconds from virtual time t's date to the reader's now: what a client computes from the date."""
+        return self.read_at - self.anchor.timestamp() - t if self.read_at else self.now - t
 
     def pods(self) -> list[dict[str, Any]]:
         return list(self.state.get("pods") or [])
@@ -207,11 +211,12 @@ def _documents(documents: list[Any]) -> list[dict[str, Any]]:
 
 
 def anchor_at(run: Run, wall: float) -> tuple[float, datetime]:
-    """One clock for every date and age: the run's virtual now at wall time `wall` (its clock, as the run
-    page shows it), and the date of virtual 0 — whole seconds before `wall`, so that a client's own
-    `now − timestamp` (kubectl events, describe) is the virtual age the server's tables print."""
-    now = selectors.virtual_now(run, wall)
-    return now, datetime.fromtimestamp(math.floor(wall - now), UTC)
+    """One clock for every date and age (docs/kubectl.md, "Dates"): the run's virtual now at wall time `wall`,
+    and the date of virtual 0 from the run's clock anchor (virtual `time` at wall `clock_wall`), in whole
+    seconds. Dates stay put while the anchor does; an age is the reader's wall time minus a date, on the server
+    (tables) as on the client (kubectl events, describe)."""
+    anchored = run.clock_wall if run.clock_wall is not None else wall  # no clock yet: the reader's
+    return selectors.virtual_now(run, wall), datetime.fromtimestamp(round(anchored - run.time), UTC)
 
 
 def load(run: Run, seq: int | None = None, at: float | None = None) -> World | None:
@@ -222,8 +227,9 @@ def load(run: Run, seq: int | None = None, at: float | None = None) -> World | N
     state = selectors.state_at(run.pk, seq) if seq > 0 else None
     if state is None:
         return None
-    now, anchor = anchor_at(run, time.time() if at is None else at)
-    world = World(run_id=run.pk, anchor=anchor, seq=seq, state=state, clock=now,
+    read_at = time.time() if at is None else at
+    now, anchor = anchor_at(run, read_at)
+    world = World(run_id=run.pk, anchor=anchor, seq=seq, state=state, clock=now, read_at=read_at,
                   recorders=Recorders(run.created_at.timestamp()))
     for doc in _documents(run.documents or []):
         if doc.get("kind") == "Pod":

@@ -135,9 +135,9 @@ def clock_view(run: Run) -> dict[str, Any]:
 
 def virtual_now(run: Run, wall: float) -> float:
     """The run's virtual time at Unix time `wall`, from its clock's anchor (clock_view)."""
-    clock = clock_view(run)
-    moving = clock["running"] and clock["speed"] > 0
-    return float(run.time) + (max(0.0, wall - clock["wallTime"]) * clock["speed"] if moving else 0.0)
+    if run.status != Run.Status.RUNNING or run.clock_wall is None or run.speed <= 0:
+        return float(run.time)
+    return float(run.time) + max(0.0, wall - run.clock_wall) * run.speed
 
 
 def queue_position(run: Run) -> int | None:

@@ -7,7 +7,6 @@ One run for the module; the last test makes the real write its dry run previewed
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,22 +27,9 @@ def run_api(live_server_url: str, celery_worker_process: Any, tmp_path_factory: 
     return start_run_api(live_server_url, tmp_path_factory.mktemp("kube-dry-run"))
 
 
-DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
-
-
-def without_dates(value: Any) -> Any:
-    """Dates are the run's clock on the wall clock (docs/kubectl.md): while it stands still they move on."""
-    if isinstance(value, dict):
-        return {k: without_dates(v) for k, v in value.items() if not (isinstance(v, str) and DATE.fullmatch(v))}
-    if isinstance(value, list):
-        return [without_dates(v) for v in value]
-    return value
-
-
 def run_as_stored(run_api: RunApi) -> dict[str, Any]:
     """Everything a write could change: the API objects, the event log and the command log."""
-    objects = without_dates(json.loads(run_api.kubectl("get", "pods,nodes,pdb,namespaces,priorityclasses", "-o",
-                                                       "json").stdout))
+    objects = json.loads(run_api.kubectl("get", "pods,nodes,pdb,namespaces,priorityclasses", "-o", "json").stdout)
     run = run_api.api.call("GET", f"/api/runs/{run_api.run_id}/")
     return {"objects": objects, "last_seq": run["lastSeq"],
             "events": len(run_api.api.stored_events(run_api.run_id)),

@@ -48,6 +48,9 @@ def test_kubectl_events_shows_the_repeated_failure_as_one_event_with_its_series(
     assert len(failed) == 2, out  # the first failure changed the pod (its condition): the next ones are a series
     assert re.fullmatch(r"\S+ \(x2 over \S+\)", failed[-1][0]), out
     assert failed[-1][3] == "Pod/huge" and failed[-1][4].startswith("0/1 nodes are available: 1 Insufficient cpu.")
+    described = run_api.kubectl("describe", "pod", "huge").stdout  # events by involvedObject.uid, as kubectl asks
+    assert re.search(r"Warning\s+FailedScheduling\s+\S+ \(x2 over \S+\)\s+default-scheduler\s+0/1 nodes", described), \
+        described
 
 
 def test_get_events_names_each_controller_s_own_object_and_component(run_api: RunApi) -> None:
@@ -65,13 +68,13 @@ def test_get_events_names_each_controller_s_own_object_and_component(run_api: Ru
 
 
 def test_events_and_pods_agree_on_ages_on_the_run_s_clock(run_api: RunApi) -> None:
-    time.sleep(2)  # a settled run's clock stands still: wall time passing must not age anything
+    time.sleep(2)  # the settled run's clock stands still; the reader's does not, on the server as in kubectl
     pods = {r[0]: r for r in rows(run_api.kubectl("get", "pods").stdout)}
     created = run_api.kubectl("get", "pod", "huge", "-o", "jsonpath={.metadata.creationTimestamp}").stdout
     client_age = time.time() - datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp()
-    assert _seconds(pods["huge"][4]) - 1 <= client_age <= _seconds(pods["huge"][4]) + 2
+    assert _seconds(pods["huge"][4]) - 1 <= client_age <= _seconds(pods["huge"][4]) + 3  # kubectl calls take time
     first = next(r for r in rows(run_api.kubectl("events", "--for", "pod/huge").stdout) if r[2] == "FailedScheduling")
-    assert abs(_seconds(first[0]) - _seconds(pods["huge"][4])) <= 1  # failed at once, as it was created
+    assert abs(_seconds(first[0]) - _seconds(pods["huge"][4])) <= 2  # failed at once, as it was created
 
 
 def test_get_events_sort_by_creation_and_lists_in_name_order(run_api: RunApi) -> None:

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
 from django.test import Client
 
-from playground.runs.models import RunEvent
+from playground.runs.models import Run, RunEvent
 from tests.integration.test_runs_live import node, priority_class
 from tests.playground.test_k8sapi import DOCS, TABLE, collect, get, stored_run
 
@@ -81,17 +81,20 @@ def test_controllers_events_name_their_own_object_and_component(alice: User) -> 
             via_events_group["reportingController"]) == (1, "PodDisruptionBudget", "controllermanager")
 
 
-def test_dates_are_the_wall_clock_minus_the_virtual_age_so_client_ages_match_the_tables(alice: User) -> None:
-    run = stored_run(alice, DOCS, until=1300)  # a paused run whose clock reads 1300 s
-    before = time.time()
+def test_dates_hang_on_the_run_s_clock_anchor_and_every_age_is_now_minus_a_date(alice: User) -> None:
+    run = stored_run(alice, DOCS, until=1300)
+    Run.objects.filter(pk=run.pk).update(clock_wall=time.time() - 100)  # paused at 1300 s, 100 s ago
     pods = {p["metadata"]["name"]: p for p in get(run, "api/v1/namespaces/default/pods").json()["items"]}
     rows = {r["cells"][0]: r["cells"] for r in get(run, "api/v1/namespaces/default/pods", TABLE).json()["rows"]}
-    assert rows["huge"][4] == "21m"  # created at virtual 0, read at 1300 s
-    assert 1299 <= before - parse(pods["huge"]["metadata"]["creationTimestamp"]) <= 1302
+    assert rows["huge"][4] == "23m"  # created at virtual 0: 1300 s of the run, then 100 s of pause
+    assert abs(time.time() - parse(pods["huge"]["metadata"]["creationTimestamp"]) - 1400) <= 2
     scheduled = next(e for e in events(run) if e["reason"] == "Scheduled")
     logged = next(e.data for e in RunEvent.objects.filter(run=run, kind="k8s.event") if e.data["reason"] == "Scheduled")
     age = time.time() - parse(scheduled["eventTime"])  # what kubectl events and describe compute
-    assert 1300 - logged["t"] - 1 <= age <= 1300 - logged["t"] + 2
+    assert abs(age - (1400 - logged["t"])) <= 2
+    time.sleep(1)
+    again = {p["metadata"]["name"]: p for p in get(run, "api/v1/namespaces/default/pods").json()["items"]}
+    assert again == pods  # nothing happened: the same objects, dates included
 
 
 def test_lists_come_in_storage_key_order_not_creation_order(alice: User) -> None:
@@ -133,3 +136,11 @@ def test_an_events_watch_sends_a_series_written_later_as_modified(alice: User) -
     frames = [json.loads(line) for line in b"".join(async_to_sync(collect)(response.streaming_content)).splitlines()]
     assert [(f["type"], f["object"].get("series", {}).get("count")) for f in frames] == [
         ("ADDED", None), ("ADDED", None), ("MODIFIED", 2)]
+
+
+def test_the_source_field_selector_is_the_component_else_the_reporting_controller(alice: User) -> None:
+    run = stored_run(alice, WORKLOADS, until=5)
+    by_source = get(run, "api/v1/events?fieldSelector=source=deployment-controller").json()["items"]
+    assert {e["reason"] for e in by_source} == {"ScalingReplicaSet"}
+    scheduler = get(run, "api/v1/events?fieldSelector=source=default-scheduler").json()["items"]
+    assert scheduler and {e["reportingComponent"] for e in scheduler} == {"default-scheduler"}
