@@ -95,8 +95,8 @@ class World:
 
     def uid_of(self, kind: str, key: str) -> str:
         """The uid of the object an Event is about ("ns/name"), as the recorder read it."""
-        if kind == "Pod":
-            view = self.pod(key)
+        if kind == "Pod":  # by index: this runs for every event of a run that may hold thousands of pods
+            view = self.folder.pods.get(key) if self.folder.state is not None else None
             return self.recorders.pod_uid(key) or (view["uid"] if view else object_uid(self.run_id, "pod", key))
         if kind == "PodDisruptionBudget":
             return object_uid(self.run_id, "pdb", key)
