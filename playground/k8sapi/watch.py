@@ -15,8 +15,9 @@ from typing import Any
 from asgiref.sync import sync_to_async
 
 from playground.k8sapi import catalog, tables
-from playground.k8sapi.world import World
+from playground.k8sapi.world import World, anchor_at
 from playground.runs import selectors
+from playground.runs.models import Run
 
 POLL_SECONDS = 0.2
 BOOKMARK_SECONDS = 5.0
@@ -186,9 +187,19 @@ async def stream(world: World, req: WatchRequest, send_initial: bool) -> AsyncIt
         yield _bookmark(world, req)
 
 
+def _read_clock(world: World) -> None:
+    """The run's clock as this page of changes is sent: ages (Tables) from now, dates from its current anchor."""
+    run = Run.objects.filter(pk=world.run_id).only("status", "speed", "time", "clock_wall").first()
+    world.read_at = time.time()
+    if run is not None:
+        now, world.anchor = anchor_at(run, world.read_at)
+        world.clock = max(world.clock, now)
+
+
 def _fold_page(world: World, req: WatchRequest, events: list[dict[str, Any]], current: Seen,
                first: bool) -> tuple[list[bytes], Seen]:
     frames: list[bytes] = []
+    _read_clock(world)
     for event in events:
         changes, current = changes_of(world, req, event, current)
         for type_, obj, cells in changes:

@@ -2,6 +2,7 @@
 and pages them."""
 from __future__ import annotations
 
+import copy
 import json
 import time
 from datetime import datetime
@@ -144,3 +145,18 @@ def test_the_source_field_selector_is_the_component_else_the_reporting_controlle
     assert {e["reason"] for e in by_source} == {"ScalingReplicaSet"}
     scheduler = get(run, "api/v1/events?fieldSelector=source=default-scheduler").json()["items"]
     assert scheduler and {e["reportingComponent"] for e in scheduler} == {"default-scheduler"}
+
+
+def test_a_long_table_watch_ages_what_it_sends_by_the_run_s_clock_as_the_change_is_sent(alice: User) -> None:
+    run = stored_run(alice, WORKLOADS, until=5)
+    response = Client().get(f"/k8s/runs/{run.pk}/api/v1/namespaces/default/pods?watch=1&timeoutSeconds=1",
+                            HTTP_ACCEPT=TABLE)  # the watch reads the run as it is now ...
+    added = copy.deepcopy(RunEvent.objects.filter(run=run, kind="pod.added").first().data)
+    added["pod"] |= {"key": "default/later", "name": "later", "uid": "uid-later"}
+    added |= {"seq": run.last_seq + 1, "t": 605.0}  # ... and the run goes on for ten minutes meanwhile
+    RunEvent.objects.create(run=run, seq=run.last_seq + 1, t=605.0, kind="pod.added", data=added)
+    Run.objects.filter(pk=run.pk).update(last_seq=run.last_seq + 1, time=605.0, clock_wall=time.time(),
+                                         status="running")
+    frames = [json.loads(line) for line in b"".join(async_to_sync(collect)(response.streaming_content)).splitlines()]
+    later = next(f["object"]["rows"][0]["cells"] for f in frames if f["object"]["rows"][0]["cells"][0] == "later")
+    assert later[4] in ("0s", "1s")
