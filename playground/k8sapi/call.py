@@ -43,7 +43,7 @@ class Call:
         return world
 
     def refresh(self) -> None:
-        self.run.refresh_from_db(fields=["last_seq", "time", "status", "clock_wall", "speed"])
+        self.run.refresh_from_db(fields=["last_seq", "time", "status", "clock_wall", "speed", "updated_at"])
 
     def load(self, seq: int | None = None) -> World | None:
         """The run after event `seq`, its dates on this request's clock."""

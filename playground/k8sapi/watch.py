@@ -189,7 +189,7 @@ async def stream(world: World, req: WatchRequest, send_initial: bool) -> AsyncIt
 
 def _read_clock(world: World) -> None:
     """The run's clock as this page of changes is sent: ages (Tables) from now, dates from its current anchor."""
-    run = Run.objects.filter(pk=world.run_id).only("status", "speed", "time", "clock_wall").first()
+    run = Run.objects.filter(pk=world.run_id).only("status", "speed", "time", "clock_wall", "updated_at").first()
     world.read_at = time.time()
     if run is not None:
         now, world.anchor = anchor_at(run, world.read_at)

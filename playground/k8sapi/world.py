@@ -215,7 +215,9 @@ def anchor_at(run: Run, wall: float) -> tuple[float, datetime]:
     and the date of virtual 0 from the run's clock anchor (virtual `time` at wall `clock_wall`), in whole
     seconds. Dates stay put while the anchor does; an age is the reader's wall time minus a date, on the server
     (tables) as on the client (kubectl events, describe)."""
-    anchored = run.clock_wall if run.clock_wall is not None else wall  # no clock yet: the reader's
+    anchored = run.clock_wall  # without a clock (a worker did not anchor it): when `time` was last written
+    if anchored is None:
+        anchored = run.updated_at.timestamp() if run.updated_at else wall
     return selectors.virtual_now(run, wall), datetime.fromtimestamp(round(anchored - run.time), UTC)
 
 
