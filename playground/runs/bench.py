@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from websockets.asyncio.client import connect
 
-from playground.runs import services
+from playground.runs import lifecycle, services
 from playground.runs.models import Run
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario
@@ -238,8 +238,9 @@ def retire_leftover_runs() -> int:
 
     if "bench" not in str(connection.settings_dict.get("NAME", "")):
         return 0
-    return Run.objects.exclude(status__in=[Run.Status.FINISHED, Run.Status.FAILED]).update(
-        status=Run.Status.FAILED, reason="left by an interrupted benchmark", lease_token="", lease_expires_at=None)
+    leftover = Run.objects.exclude(status__in=[lifecycle.FINISHED, lifecycle.FAILED])
+    return lifecycle.end_all(leftover, lifecycle.FAILED, "left by an interrupted benchmark", lease_token="",
+                             lease_expires_at=None)
 
 
 @contextmanager

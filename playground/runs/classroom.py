@@ -32,7 +32,7 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from playground.runs import bench
+from playground.runs import bench, lifecycle
 from playground.runs.models import Run
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario
@@ -345,8 +345,8 @@ def collect_database_watcher(watcher: subprocess.Popen[str], class_: list[Studen
 
 def stop_runs(run_ids: list[int]) -> None:
     """Over, so that a later worker on this database does not rebuild them."""
-    Run.objects.filter(pk__in=run_ids).update(status=Run.Status.FINISHED, reason=Run.STOPPED, lease_token="",
-                                              lease_expires_at=None)
+    lifecycle.end_all(Run.objects.filter(pk__in=run_ids), lifecycle.FINISHED, lifecycle.STOPPED, lease_token="",
+                      lease_expires_at=None)
 
 
 def report(class_: list[Student], students: int, heavy: int, nodes: int, pods: int) -> str:

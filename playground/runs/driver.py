@@ -22,12 +22,12 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from playground.runs import conf, leases, replay, selectors
+from playground.runs import conf, leases, lifecycle, replay, selectors
+from playground.runs.lifecycle import FINISHED, PAUSED, RUNNING, SETTLED
 from playground.runs.models import Run, RunCommand
 
 log = logging.getLogger(__name__)
 
-Status = Run.Status
 Clock = Callable[[], float]
 
 
@@ -127,16 +127,16 @@ class RunDriver:
         while not self.done:
             self._check_limits()
             status = self.run_row.status
-            if status in (Status.PAUSED, Status.SETTLED, Status.FINISHED):
+            if status in lifecycle.STILL:
                 self._flush()
                 return self._idle()
             next_time = self.sim.next_time()
             if next_time is None:
-                self._set_status(Status.FINISHED, Run.QUIESCENT)
+                self._set_status(FINISHED, lifecycle.QUIESCENT)
                 continue
             if self.sim.quiescent:  # only flush retries that would fail as before are due
                 self._anchor(self._vclock())
-                self._set_status(Status.SETTLED, Run.SETTLED_REASON)
+                self._set_status(SETTLED, lifecycle.SETTLED_REASON)
                 continue
             delay = self._wall_delay(next_time)
             if delay > 1e-6:  # below: float rounding of the anchor, not a wait
@@ -185,7 +185,7 @@ class RunDriver:
 
     def _finish(self, reason: str) -> None:
         self._anchor(self._vclock())
-        self._set_status(Status.FINISHED, reason)
+        self._set_status(FINISHED, reason)
         self.done = True
 
     def _emit(self, events: list[dict[str, Any]]) -> None:
@@ -197,7 +197,7 @@ class RunDriver:
 
     def _vclock(self) -> float:
         run = self.run_row
-        if run.status != Status.RUNNING or run.speed == 0:
+        if run.status != RUNNING or run.speed == 0:
             return max(self.anchor_vt, self.sim.now)
         return self.anchor_vt + (self.clock() - self.anchor_wall) * run.speed
 
@@ -246,8 +246,8 @@ class RunDriver:
         except CommandError as e:
             self._reject(command, **replay.rejection(e))
             return
-        if self.run_row.status in (Status.FINISHED, Status.SETTLED):
-            self._set_status(Status.RUNNING, "")  # a finished or settled run continues on a change
+        if self.run_row.status in (FINISHED, SETTLED):
+            self._set_status(RUNNING, "")  # a finished or settled run continues on a change
             self._anchor(command.time)
         else:
             self.status_changed = True  # viewers re-anchor on every applied command
@@ -257,13 +257,13 @@ class RunDriver:
         command.error = {"field": field, "value": value, "message": message}
 
     def _control_pause(self, command: RunCommand) -> None:
-        if self.run_row.status in (Status.RUNNING, Status.SETTLED):
+        if self.run_row.status in (RUNNING, SETTLED):
             self._anchor(command.time or 0.0)
-            self._set_status(Status.PAUSED, "")
+            self._set_status(PAUSED, "")
 
     def _control_resume(self, command: RunCommand) -> None:
-        if self.run_row.status in (Status.PAUSED, Status.SETTLED):
-            self._set_status(Status.RUNNING, "")
+        if self.run_row.status in (PAUSED, SETTLED):
+            self._set_status(RUNNING, "")
             self._anchor(self.anchor_vt)
 
     def _control_speed(self, command: RunCommand) -> None:
@@ -275,10 +275,10 @@ class RunDriver:
         """Pause, then run until one scheduling cycle ran (timers due before it fire too); a
         settled run steps to its next leftover-flush retry, in virtual time, as upstream would."""
         assert self.cursor is not None
-        if self.run_row.status == Status.FINISHED:
+        if self.run_row.status == FINISHED:
             self._reject(command, "type", "step", "the run has finished: nothing is left to step")
             return
-        self._set_status(Status.PAUSED, "")
+        self._set_status(PAUSED, "")
         while self.sim.next_time() is not None:
             produced = self.cursor.advance()
             self._emit(produced)
@@ -288,16 +288,16 @@ class RunDriver:
         self.status_changed = True
 
     def _control_stop(self, command: RunCommand) -> None:
-        self._set_status(Status.FINISHED, Run.STOPPED)
+        self._set_status(FINISHED, lifecycle.STOPPED)
         self.done = True
 
     def _control_restart(self, command: RunCommand) -> None:
         self.run_row.__dict__.pop("restarted_as_pk", None)  # its restart exists now: run_view reads it
-        self._set_status(Status.FINISHED, Run.RESTARTED)
+        self._set_status(FINISHED, lifecycle.RESTARTED)
         self.done = True
 
     def _set_status(self, status: str, reason: str) -> None:
-        self.run_row.status, self.run_row.reason = status, reason
+        lifecycle.move(self.run_row, status, reason)
         self.status_changed = True
 
     # ---- committing ----
@@ -314,7 +314,7 @@ class RunDriver:
         if not (self.events or self.applied or self.status_changed):
             return
         run.last_seq = replay.last_seq(self.events, run.last_seq)
-        run.time = self.sim.now if run.status == Status.FINISHED else self._display_time()
+        run.time = self.sim.now if run.status == FINISHED else self._display_time()
         run.clock_wall = self.wall()
         started = self.clock()
         state = self._state_due(run.last_seq)
@@ -368,7 +368,7 @@ class RunDriver:
     def _maybe_reanchor(self) -> None:
         """Viewers extrapolate the last clock they got; send a new one when that drifted (speed 0,
         a busy engine), at most every REANCHOR_SECONDS."""
-        if self.status_changed or self.run_row.status != Status.RUNNING:
+        if self.status_changed or self.run_row.status != RUNNING:
             return
         vt, wall = self.published
         now = self.wall()

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from playground.api_errors import InvalidDocuments, field_error
-from playground.runs import leases, logs, recovery, selectors
+from playground.runs import leases, lifecycle, logs, recovery, selectors
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.runs.selectors import User
 
@@ -33,7 +33,7 @@ def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -
     logs.restore(original)
     at = RunEvent.objects.filter(run=original, seq=seq).values_list("t", flat=True).first()
     with transaction.atomic():
-        fork = Run.objects.create(**_inherited(original), owner=user, status=Run.Status.PAUSED, time=at or 0.0,
+        fork = Run.objects.create(**_inherited(original), **lifecycle.forked(), owner=user, time=at or 0.0,
                                   last_seq=seq, pool=original.pool if user.pk == original.owner_id else "")
         _copy_commands(original, fork, seq)
         _copy_events(original, fork, seq)

@@ -17,10 +17,10 @@ from typing import Any
 
 import psycopg
 from django.db import connection, transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import F
 from django.utils import timezone
 
-from playground.runs import bus, conf, selectors
+from playground.runs import bus, conf, lifecycle, selectors
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,7 @@ def acquire(run_id: int, token: str) -> Run | None:
             return None  # a live engine holds it; this doorbell was a duplicate
         run.lease_token, run.lease_expires_at = token, _expiry()
         run.attempts += 1
-        if run.status == Run.Status.QUEUED:
-            run.status = Run.Status.PAUSED if run.start_paused else Run.Status.RUNNING
+        lifecycle.leave_queue(run)
         run.save(update_fields=["lease_token", "lease_expires_at", "attempts", "status", "updated_at"])
     return run
 
@@ -66,13 +65,9 @@ def claim_queued(run_ids: list[int], token: str) -> list[Run]:
     wait — and reads what it got in one query. As `acquire`, a queued run leaves `queued` here.
     One at a time (a lock, a read and a write per run) an engine took 0.6 s to get through a
     class's 22 announcements while they waited (docs/benchmarks.md, classroom)."""
-    queued = Q(status=Run.Status.QUEUED)
-    status = Case(When(queued & Q(start_paused=True), then=Value(Run.Status.PAUSED)),
-                  When(queued, then=Value(Run.Status.RUNNING)), default=F("status"))
-    terminal = Q(status=Run.Status.FAILED) | (Q(status=Run.Status.FINISHED) & ~Q(reason=Run.QUIESCENT))
-    taken = Run.objects.filter(pk__in=run_ids, lease_token=QUEUED_LEASE).exclude(terminal).update(
-        lease_token=token, lease_expires_at=_expiry(), attempts=F("attempts") + 1, status=status,
-        updated_at=timezone.now())
+    taken = Run.objects.filter(pk__in=run_ids, lease_token=QUEUED_LEASE).exclude(lifecycle.terminal_q()).update(
+        lease_token=token, lease_expires_at=_expiry(), attempts=F("attempts") + 1,
+        status=lifecycle.leave_queue_case(), updated_at=timezone.now())
     if not taken:
         return []
     return list(selectors.viewable(Run.objects.filter(pk__in=run_ids, lease_token=token)).order_by("pk"))
@@ -139,14 +134,15 @@ def _commit_in_one_statement(run_id: int, token: str, fields: dict[str, Any], ev
 
 @cache
 def _tick_sql() -> str:
-    """The fenced run UPDATE, then — only for a run the fence let through — the events' INSERT,
-    the verdicts' UPDATE and the state's upsert (when one is due), as data-modifying CTEs."""
+    """The fenced run UPDATE — our lease, and a run not over (a terminal run's status never
+    changes) — then, only for a run the fence let through, the events' INSERT, the verdicts'
+    UPDATE and the state's upsert (when one is due), as data-modifying CTEs."""
     assert RunCommand.VERDICT_FIELDS == ("status", "tick", "time", "after_seq", "error")  # the unnest below
     q = connection.ops.quote_name
     run_columns = ", ".join(f"{q(Run._meta.get_field(n).column)} = %s" for n in _RUN_TICK_FIELDS)
     verdict_columns = ", ".join(f"{q(RunCommand._meta.get_field(n).column)} = v.{n}" for n in RunCommand.VERDICT_FIELDS)
     return (f"WITH fenced AS (UPDATE {Run._meta.db_table} SET {run_columns} WHERE id = %s AND lease_token = %s "
-            f"RETURNING id), "
+            f"AND NOT {lifecycle.TERMINAL_SQL} RETURNING id), "
             f"events AS (INSERT INTO {RunEvent._meta.db_table} (run_id, seq, t, kind, data) "
             f"SELECT fenced.id, e.seq, e.t, e.kind, e.data FROM fenced, "
             f"unnest(%b::integer[], %b::double precision[], %b::text[], %b::text[]) AS e(seq, t, kind, data)), "
@@ -218,13 +214,13 @@ def release(run: Run, token: str, command_seq: int) -> bool:
 def fail(run_id: int, token: str, reason: str) -> None:
     with transaction.atomic():
         run = Run.objects.select_for_update().filter(pk=run_id, lease_token=token).first()
-        if run is not None:
+        if run is not None and not run.is_terminal:  # over already: it stays as it ended
             mark_failed(run, reason)
 
 
 def mark_failed(run: Run, reason: str) -> None:
     """Inside the run's row lock: failed with a reason; its pending commands are answered."""
-    run.status, run.reason = Run.Status.FAILED, reason[:500]
+    lifecycle.fail(run, reason)
     run.lease_token, run.lease_expires_at = "", None
     run.save(update_fields=["status", "reason", "lease_token", "lease_expires_at", "updated_at"])
     RunCommand.objects.filter(run=run, status=RunCommand.Status.PENDING).update(

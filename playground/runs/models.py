@@ -7,23 +7,15 @@ from django.conf import settings
 from django.db import models
 
 from playground.jsontext import JSONTextField
+from playground.runs import lifecycle
 from scheduler_core.commands import COMMAND_FIELDS
 
 
 class Run(models.Model):
-    class Status(models.TextChoices):
-        QUEUED = "queued"
-        RUNNING = "running"
-        PAUSED = "paused"
-        SETTLED = "settled"  # only leftover-flush retries that would fail as before are due
-        FINISHED = "finished"
-        FAILED = "failed"
-
-    # Reasons of a finished run. Only a quiescent run accepts cluster commands again.
-    QUIESCENT = "quiescent"
-    STOPPED = "stopped"
-    RESTARTED = "restarted"
-    SETTLED_REASON = "waiting for a change"
+    # The statuses and a finished run's reasons, as lifecycle.py defines them (and alone writes them).
+    Status = lifecycle.Status
+    QUIESCENT, STOPPED, RESTARTED = lifecycle.QUIESCENT, lifecycle.STOPPED, lifecycle.RESTARTED
+    SETTLED_REASON = lifecycle.SETTLED_REASON
 
     scenario = models.ForeignKey(
         "scenarios.Scenario", null=True, on_delete=models.SET_NULL, related_name="runs"
@@ -73,9 +65,7 @@ class Run(models.Model):
 
     @property
     def is_terminal(self) -> bool:
-        return self.status == self.Status.FAILED or (
-            self.status == self.Status.FINISHED and self.reason != self.QUIESCENT
-        )
+        return lifecycle.is_terminal(self.status, self.reason)
 
 
 class RunState(models.Model):

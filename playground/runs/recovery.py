@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from playground.runs import bus, conf, leases
+from playground.runs import bus, conf, leases, lifecycle
 from playground.runs.models import Run, RunCommand
 
 log = logging.getLogger(__name__)
@@ -44,9 +44,8 @@ def recover_stale_runs_throttled(every: float = 2.0) -> None:
 def recover_stale_runs() -> list[int]:
     now = timezone.now()
     expired = Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
-    active = Q(status__in=[Run.Status.QUEUED, Run.Status.RUNNING])
-    terminal = Q(status=Run.Status.FAILED) | (Q(status=Run.Status.FINISHED) & ~Q(reason=Run.QUIESCENT))
-    awaiting = Q(commands__status=RunCommand.Status.PENDING) & ~terminal
+    active = Q(status__in=lifecycle.MOVING)
+    awaiting = Q(commands__status=RunCommand.Status.PENDING) & ~lifecycle.terminal_q()
     ids = list(Run.objects.filter(expired & (active | awaiting)).values_list("pk", flat=True).distinct())
     return [run_id for run_id in ids if _recover(run_id, now)]
 
