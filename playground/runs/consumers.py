@@ -217,7 +217,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def _verdict(self, command: RunCommand) -> dict[str, Any]:
         """The worker publishes its verdicts on the run's stream, after the command's events and
-        status (leases._publish_tick): wait for ours there. Should that message be lost (Redis),
+        status (leases.publish_tick): wait for ours there. Should that message be lost (Redis),
         look in the database every VERDICT_RECHECK_SECONDS; after COMMAND_REPLY_SECONDS answer
         with the command still pending, as REST answers 202."""
         seen = self.verdicts_seen.pop(command.seq, None)

@@ -38,9 +38,10 @@ from typing import Any
 
 from django.db import close_old_connections
 
-from playground.runs import bus, conf, leases, selectors
+from playground.runs import bus, conf
 from playground.runs.driver import DONE, IDLE, READY, At, Clock, Next, RunDriver
 from playground.runs.models import Run
+from playground.runs.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +111,9 @@ class SmallFirstBuilder(Executor):
 
 class Engine:
     def __init__(self, clock: Clock = time.monotonic, wall: Clock = time.time,
-                 builder: Executor | None = None) -> None:
-        self.token = leases.new_token()
+                 builder: Executor | None = None, store: Store | None = None) -> None:
+        self.store = store or Store()
+        self.token = self.store.new_token()
         self.clock, self.wall = clock, wall
         self.builder = builder or SmallFirstBuilder()
         self.drivers: dict[int, RunDriver] = {}
@@ -187,8 +189,8 @@ class Engine:
             inbox, self.inbox = self.inbox, []
         claims = [item for kind, item in inbox if kind == "claim" and item not in self.drivers]
         if claims:
-            for run in leases.claim_queued(claims, self.token):
-                self._drive(run)
+            for run in self.store.claim_queued(claims, self.token):
+                self.drive(run)
         for kind, item in inbox:
             if kind == "claim":
                 continue
@@ -207,16 +209,16 @@ class Engine:
         if run_id in self.drivers:  # a duplicate doorbell for a run we hold
             self._make_ready(run_id, urgent=True)
             return
-        run = leases.acquire(run_id, self.token)  # it leaves `queued` here
+        run = self.store.acquire(run_id, self.token)  # it leaves `queued` here
         if run is None:
             return  # terminal, or a live engine holds it: the doorbell was a duplicate
-        self._drive(run)
+        self.drive(run)
 
-    def _drive(self, run: Run) -> None:
+    def drive(self, run: Run) -> None:
         """A run whose lease this engine just took: build it, then serve it. A small scenario is
         built here and now (a lesson: 1-3 ms); a bigger one in the builder thread, while its first
         slice publishes that it left `queued`."""
-        driver = RunDriver(run, self.token, self.clock, self.wall)
+        driver = RunDriver(run, self.token, self.clock, self.wall, self.store)
         driver.interrupt = self._urgent_waiting
         self.drivers[run.pk] = driver
         size = build_cost(run.documents)
@@ -258,12 +260,12 @@ class Engine:
         started = self.clock()
         try:
             step: Next = driver.work(started + conf.SLICE_SECONDS)
-        except leases.LeaseLost:
+        except self.store.LeaseLost:
             log.warning("run %s: lease lost; another worker took over", run_id)
             step = DONE
         except Exception as exc:
             log.exception("run %s failed", run_id)
-            leases.fail(run_id, self.token, f"{type(exc).__name__}: {exc}")
+            self.store.fail(run_id, self.token, f"{type(exc).__name__}: {exc}")
             step = DONE
         if self.clock() - started > 10 * conf.SLICE_SECONDS:  # for operators: who holds the others up
             log.warning("run %s: a slice took %.2f s (%s runs held, %s ready)", run_id, self.clock() - started,
@@ -291,18 +293,18 @@ class Engine:
     def _heartbeat(self) -> None:
         if not self.drivers:
             return
-        held = leases.renew(self.token)
+        held = self.store.renew(self.token)
         for run_id in [r for r in self.drivers if r not in held]:
             log.warning("run %s: lease lost; another worker took over", run_id)
             self.forget(run_id)
-        for run_id in selectors.runs_with_pending_commands(list(self.drivers)):
+        for run_id in self.store.runs_with_pending_commands(list(self.drivers)):
             if not self.drivers[run_id].commands_due:  # the wake-up was lost
                 self.drivers[run_id].commands_due = True
                 self._make_ready(run_id, urgent=True)
 
     def shutdown(self) -> None:
         """This process stops: let the other workers' watchdogs take our runs now, not in ~10 s."""
-        leases.expire(self.token)
+        self.store.expire(self.token)
 
     def load(self) -> dict[str, int]:
         """For operators and the benchmark: how many runs this engine holds and how many compute."""

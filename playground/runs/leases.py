@@ -11,6 +11,7 @@ import logging
 import os
 import socket
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from functools import cache
 from typing import Any
@@ -26,6 +27,12 @@ from playground.runs.models import Run, RunCommand, RunEvent, RunState
 log = logging.getLogger(__name__)
 
 QUEUED_LEASE = "queued"
+
+
+# What a tick's commit is published with: (run id, events, the run's view or None, when the events were
+# produced, the commands' verdicts, the events' JSON texts).
+Publish = Callable[[int, list[dict[str, Any]], dict[str, Any] | None, float | None, list[dict[str, Any]], list[str]],
+                   None]
 
 
 class LeaseLost(Exception):
@@ -86,9 +93,10 @@ def expire(token: str) -> None:
 
 def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: list[RunCommand],
                 status_changed: bool, produced_at: float | None = None,
-                state: dict[str, Any] | None = None) -> int:
-    """One tick of a run, all or nothing; viewers hear of it only after the commit.
-    Returns the bytes of event JSON stored."""
+                state: dict[str, Any] | None = None, publish: Publish | None = None) -> int:
+    """One tick of a run, all or nothing; viewers hear of it only after the commit (`publish`,
+    `publish_tick` unless another is given). Returns the bytes of event JSON stored."""
+    publish = publish or publish_tick
     fields = {"status": run.status, "reason": run.reason, "speed": run.speed, "time": run.time,
               "clock_wall": run.clock_wall, "last_seq": run.last_seq, "updated_at": timezone.now(),
               "lease_expires_at": _expiry()}
@@ -98,7 +106,7 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
     if not _commit_in_one_statement(run.pk, token, fields, events, texts, applied, state):
         raise LeaseLost(run.pk)
     # At once in autocommit; after the caller's commit should one be open.
-    transaction.on_commit(lambda: _publish_tick(run.pk, events, view, produced_at, verdicts, texts))
+    transaction.on_commit(lambda: publish(run.pk, events, view, produced_at, verdicts, texts))
     return sum(map(len, texts))
 
 
@@ -182,7 +190,7 @@ def _copy_text(value: str) -> str:
 _publisher: bus.Publisher | None = None
 
 
-def _publish_tick(run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None,
+def publish_tick(run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None,
                   produced_at: float | None, verdicts: list[dict[str, Any]], texts: list[str] | None = None) -> None:
     """After the commit: REST waiters hear of the verdicts on the verdict channel; viewers get the
     events, the status, then the verdicts (a WebSocket command's answer) on the run's group."""

@@ -41,8 +41,8 @@ from playground.runs import bus, leases
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios.models import Scenario
 published = []
-leases._publish_tick = lambda run_id, events, view, produced_at, verdicts, texts=None: published.append(
-    [e["seq"] for e in events])
+def publish(run_id, events, view, produced_at, verdicts, texts):
+    published.append([e["seq"] for e in events])
 owner = User.objects.create_user({name!r})
 scenario = Scenario.objects.create(title="t", owner=owner)
 run = Run.objects.create(scenario=scenario, scenario_slug=scenario.slug, owner=owner, status="running",
@@ -54,13 +54,14 @@ bad = RunCommand.objects.create(run=run, seq=2, type="delete_pod", payload={{"ty
 pause.status, pause.tick, pause.time, pause.after_seq = "applied", 3, 1.25, len(events)
 bad.status, bad.error = "rejected", {{"field": "pod", "value": "default/x", "message": "no pod default/x"}}
 run.status, run.reason, run.time, run.last_seq, run.clock_wall = "paused", "", 1.25, len(events), 1700000000.5
-leases.commit_tick(run, "mine", events, [pause, bad], False, state={{"nodes": ["n1"], "time": 1.25}})
-leases.commit_tick(run, "mine", [], [], False, state={{"nodes": ["n1", "n2"], "time": 1.25}})  # same seq: replaced
+leases.commit_tick(run, "mine", events, [pause, bad], False, state={{"nodes": ["n1"], "time": 1.25}}, publish=publish)
+leases.commit_tick(run, "mine", [], [], False, state={{"nodes": ["n1", "n2"], "time": 1.25}},
+                   publish=publish)  # same seq: replaced
 lost = None
 try:
     later = [{{"seq": len(events) + 1, "t": 9.0, "kind": "pod.message", "message": "after the takeover"}}]
     run.last_seq = len(events) + 1
-    leases.commit_tick(run, "not-mine", later, [], False, state={{"nodes": []}})
+    leases.commit_tick(run, "not-mine", later, [], False, state={{"nodes": []}}, publish=publish)
 except leases.LeaseLost as exc:
     lost = str(exc)
 row = Run.objects.get(pk=run.pk)

@@ -349,7 +349,7 @@ def pending_command(run: Run) -> Any:
 @pytest.mark.asyncio
 async def test_an_owner_command_is_answered_from_the_verdict_on_the_runs_stream(
         no_worker_calls: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The worker publishes events, status, then verdicts (leases._publish_tick): the socket's
+    """The worker publishes events, status, then verdicts (leases.publish_tick): the socket's
     answer comes from there, with the run as the status said — not from a database read."""
     from playground.runs import conf
 

@@ -19,6 +19,7 @@ from playground.runs import bus, conf, leases, replay, selectors, services
 from playground.runs import engine as engine_module
 from playground.runs.engine import Engine
 from playground.runs.models import Run, RunCommand, RunEvent
+from playground.runs.store import Store
 from playground.scenarios.models import Scenario
 from tests.playground.test_runs_fakes import RETRY_SECONDS, FakeSimulation, node, pod
 
@@ -47,12 +48,29 @@ class InlineBuilder(Executor):
         return future
 
 
+Published = list[tuple[float, int, str, Any]]
+
+
+class RecordingStore(Store):
+    """The real store (the test database), but what it publishes after a commit is recorded with
+    the fake time of the commit instead of reaching a channel layer."""
+
+    def __init__(self, clock: FakeClock, sent: Published) -> None:
+        self.clock, self.sent = clock, sent
+
+    def publish_tick(self, run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None, *_: Any) -> None:
+        if events:
+            self.sent.append((self.clock.now, run_id, "events", list(events)))
+        if view is not None:
+            self.sent.append((self.clock.now, run_id, "status", view))
+
+
 class Harness:
     """An engine on a fake clock; `run(until)` lets fake time pass, firing scripted actions."""
 
-    def __init__(self, clock: FakeClock, committed: list[tuple[float, int, str, Any]]) -> None:
+    def __init__(self, clock: FakeClock, committed: Published) -> None:
         self.clock, self.committed = clock, committed
-        self.engine = Engine(clock=clock, wall=clock.wall, builder=InlineBuilder())
+        self.engine = Engine(clock=clock, wall=clock.wall, builder=InlineBuilder(), store=RecordingStore(clock, committed))
 
     def start(self, *runs: Run) -> None:
         for run in runs:
@@ -75,17 +93,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def committed(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> list[tuple[float, int, str, Any]]:
-    """What the engine published, with the fake time it was committed at."""
-    sent: list[tuple[float, int, str, Any]] = []
-
-    def capture(run_id: int, events: list[dict[str, Any]], view: dict[str, Any] | None, *_: Any) -> None:
-        if events:
-            sent.append((clock.now, run_id, "events", list(events)))
-        if view is not None:
-            sent.append((clock.now, run_id, "status", view))
-
-    monkeypatch.setattr(leases, "_publish_tick", capture)
+def committed(monkeypatch: pytest.MonkeyPatch) -> Published:
+    """What the engines' RecordingStores published, with the fake time it was committed at."""
+    sent: Published = []
     monkeypatch.setattr(bus, "announce_run", lambda run_id, bulk: None)
     monkeypatch.setattr(bus, "publish_once", lambda run_id, message: None)
     return sent
@@ -573,7 +583,7 @@ def test_small_scenarios_are_built_in_the_engine_thread_and_big_ones_by_the_buil
             return super().submit(fn, *args, **kwargs)
 
     builder = RecordingBuilder()
-    engine = Engine(clock=clock, wall=clock.wall, builder=builder)
+    engine = Engine(clock=clock, wall=clock.wall, builder=builder, store=RecordingStore(clock, committed))
     deployment = {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"},
                   "spec": {"replicas": 5000, "selector": {"matchLabels": {"app": "web"}},
                            "template": {"metadata": {"labels": {"app": "web"}},
@@ -581,7 +591,7 @@ def test_small_scenarios_are_built_in_the_engine_thread_and_big_ones_by_the_buil
     assert engine_module.build_cost([node("n1"), deployment]) == 5002
     small, big = make_run([node("n1"), pod("a")]), make_run([node("n1"), deployment])
     for run in leases.claim_queued([small.pk, big.pk], engine.token):
-        engine._drive(run)
+        engine.drive(run)
     assert engine.drivers[small.pk].building.done() and builder.costs == [5002]
 
 
@@ -591,7 +601,7 @@ def test_a_slice_cut_short_by_urgent_work_commits_what_it_computed_first(
     the snapshot and its status are committed and published before the engine turns to them."""
     run = make_run([node("n1"), pod("a")], paused=True)
     (claimed,) = leases.claim_queued([run.pk], harness.engine.token)
-    harness.engine._drive(claimed)
+    harness.engine.drive(claimed)
     harness.engine.drivers[run.pk].interrupt = lambda: True  # urgent work waits in the inbox
     harness.engine.tick()
     assert [e["kind"] for e in stored(run)][:1] == ["cluster.snapshot"]
@@ -607,7 +617,7 @@ def test_a_claimed_runs_status_commits_read_nothing_and_a_restart_names_the_new_
     with CaptureQueriesContext(connection) as queries:
         view = selectors.run_view(claimed)
     assert len(queries) == 0 and view["owner"]["isGuest"] is False and view["restartedAs"] is None
-    harness.engine._drive(claimed)
+    harness.engine.drive(claimed)
     harness.run(1)
     again = services.restart_run(fresh(run), run.owner)
     harness.engine.wake(run.pk)
