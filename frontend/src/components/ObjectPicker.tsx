@@ -47,10 +47,12 @@ function SearchPicker({ id, value, onChange, count, choices, placeholder, disabl
   const [opened, setOpened] = useState(0);
   // A value set from elsewhere (another control, a reset) shows, unless the user is typing here.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- where the focus is, the DOM's, is known only after rendering
     if (document.activeElement?.id !== id) setText(value);
   }, [value, id]);
   // Listed when the box gets the focus and at each keystroke, not on every state the run
   // streams: a pod added meanwhile is found from the next keystroke on.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- choices changes with every state streamed: read per keystroke (above)
   const all = useMemo(() => (opened === 0 ? [] : choices()), [text, opened]);
   const suggestions = useMemo(() => {
     const q = text.trim().toLowerCase();

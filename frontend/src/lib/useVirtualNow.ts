@@ -59,5 +59,6 @@ export function useVirtualNow(anchor: LocalAnchor | null, floor: number, interva
     const id = setInterval(() => force((n) => n + 1), intervalMs);
     return () => clearInterval(id);
   }, [moving, intervalMs]);
+  // eslint-disable-next-line react-hooks/purity -- the time drawn is the render's own: the interval only asks for renders
   return virtualNowAt(anchor, Date.now(), floor);
 }

@@ -45,8 +45,10 @@ export function CompareView({ a, b, canBranch }: { a: number; b: number; canBran
   const eventsA = runA.store.allEvents;
   const eventsB = runB.store.allEvents;
   const rows = useMemo(() => alignDecisions(decisionsOf(eventsA), decisionsOf(eventsB)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the events grow in place (RunStore.allEvents): lastSeq says they changed
     [eventsA, eventsB, runA.snap.lastSeq, runB.snap.lastSeq]);
   const outcomes = useMemo(() => compareOutcomes(outcomesOf(eventsA), outcomesOf(eventsB)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the events grow in place (RunStore.allEvents): lastSeq says they changed
     [eventsA, eventsB, runA.snap.lastSeq, runB.snap.lastSeq]);
   const end = Math.max(eventsA.at(-1)?.t ?? 0, eventsB.at(-1)?.t ?? 0);
   useEffect(() => {

@@ -75,18 +75,24 @@ export function WorkshopPage({ code, view }: { code: string; view: WorkshopScree
   const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
   const detail: WorkshopDetail | null = query.data ?? null;
   const error = query.error ? query.error.message : null;
+  const address = detail ? ownAddress(detail, view) : null;
+  useEffect(() => {
+    if (address) navigate(address, { replace: true });
+  }, [address]);
   if (error) return <main className="page"><p role="alert">{error}</p></main>;
   if (!detail) return <main className="page"><p>Loading the workshop…</p></main>;
-  if (detail.role === "instructor") {
-    if (view === "present") return <PresentPage code={detail.code} />;
-    if (view !== "host") navigate(`/w/${detail.code}/host`, { replace: true });
-    return <HostPage code={detail.code} />;
-  }
-  if (view !== "join") navigate(`/w/${detail.code}`, { replace: true });
+  if (detail.role === "instructor") return view === "present" ? <PresentPage code={detail.code} /> : <HostPage code={detail.code} />;
   if (detail.role === null && detail.status === "ended")
     return <main className="page"><h1>{detail.title}</h1><p role="status">Workshop {detail.code} has ended: it takes no more students.</p></main>;
   if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={() => void query.refetch()} />;
   return <StudentPage code={detail.code} />;
+}
+
+/** Where a page opened at another role's address goes (the instructor's at /w/<code>, a student's at
+ * /host), or null; after rendering, as navigating is an effect. */
+function ownAddress(detail: WorkshopDetail, view: WorkshopScreen): string | null {
+  if (detail.role === "instructor") return view === "join" ? `/w/${detail.code}/host` : null;
+  return view !== "join" ? `/w/${detail.code}` : null;
 }
 
 function HostPage({ code }: { code: string }) {
@@ -130,6 +136,7 @@ function PresentPage({ code }: { code: string }) {
 function PresentedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
   const runId = position.runId;
   const store = useMemo(() => new RunStore(runId), [runId]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per run at the class's seq; later seqs arrive by receive()
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
   useEffect(() => follower.receive(position.seq), [follower, position]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);

@@ -41,7 +41,9 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [waitingFor, setWaitingFor] = useState<number | null>(null);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the events grow in place (RunStore.allEvents): lastSeq says they changed
   const seqs = useMemo(() => (lesson ? stepSeqs(lesson.steps.map((s) => s.at), events) : []), [lesson, events, lastSeq]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the events grow in place (RunStore.allEvents): lastSeq says they changed
   const revealSeqs = useMemo(() => lesson?.questions.map((q) => findSeq(q.revealAt, events)) ?? [], [lesson, events, lastSeq]);
 
   const following = followStep !== undefined;
@@ -57,7 +59,9 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   };
   // When events arrive: finish a "Next" that waited (clicks move by themselves).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the events' arrival (the run's socket), once per change of seqs
     if (!following) move(onEvents(progress, seqs));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new events finish a waiting Next, not a click's own move
   }, [seqs, following]);
 
   // Waiting for a step that has not happened: the owner's paused run is played to get there.
