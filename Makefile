@@ -15,7 +15,7 @@ help:
 	@echo "make test   run every test: frontend, Python unit, integration (real Redis/Celery/ASGI), e2e (Chromium)"
 	@echo "           (PYTEST_ARGS='-k name -x' to narrow it)"
 	@echo "make bench  run the scheduler_core benchmarks (BENCH_ARGS=--quick for a short run)"
-	@echo "make lint   ruff + mypy"
+	@echo "make lint   ruff + mypy + import-linter (.importlinter) + ESLint (frontend/eslint.config.js)"
 	@echo "make api-types  regenerate frontend/src/api/schema.d.ts from the REST API's OpenAPI schema"
 	@echo "make api-client regenerate the Python client clients/python/playground_api from the same schema"
 	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
@@ -33,8 +33,9 @@ run: setup
 test: setup
 	@$(VENV_PYTHON) -m scripts.test $(PYTEST_ARGS)
 
-# Benchmarks and lint do not need the browser app built.
-bench lint: export SKIP_FRONTEND := 1
+# Benchmarks do not need the browser app; lint needs its dependencies (ESLint), not a build.
+bench: export SKIP_FRONTEND := 1
+lint: export SKIP_FRONTEND_BUILD := 1
 
 bench: setup
 	$(VENV_PYTHON) -m scheduler_core.bench $(BENCH_ARGS)
@@ -42,9 +43,12 @@ bench: setup
 lint: setup
 	$(VENV_PYTHON) -m ruff check .
 	$(VENV_PYTHON) -m mypy scheduler_core playground scripts
+	.venv/bin/lint-imports
+	cd frontend && npx eslint --max-warnings 0 src
 
 api-types: setup
 	$(VENV_PYTHON) -m scripts.api_types
+	$(VENV_PYTHON) -m scripts.close_codes
 
 api-client: setup
 	$(VENV_PYTHON) -m scripts.api_client

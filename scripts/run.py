@@ -21,6 +21,7 @@ from pathlib import Path
 from types import FrameType
 
 from playground import addresses, local_postgres
+from playground.processes import worker_commands
 from scripts import postgres_local, processes, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,18 +67,6 @@ def say(message: str) -> None:
         print(f"[make run] {message}", flush=True)
     except OSError:  # the terminal closed (SIGHUP): nothing to tell, the work goes on
         pass
-
-
-def worker_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
-    """Two Celery workers, one per lane (docs/runs.md, "Two lanes"), each with one pool process per
-    core (WORKER_PROCESSES overrides): each process runs an engine that drives any number of runs
-    (playground/runs/engine.py), so a class of 60 fits on two. The bulk lane's processes (big
-    scenarios) compute at the lowest CPU priority. Name: (command, extra environment)."""
-    count = os.environ.get("WORKER_PROCESSES") or str(os.cpu_count() or 2)
-    return {f"{lane} worker": (
-        [sys.executable, "-m", "celery", "-A", "playground", "worker", "--loglevel", "INFO",
-         "--concurrency", count, "--hostname", f"playground-{lane}-{os.getpid()}@%h"],
-        {"RUNS_WORKER_LANES": lane}) for lane in ("interactive", "bulk")}
 
 
 def beat_command() -> list[str]:

@@ -1,5 +1,7 @@
 """`make lint` is part of `make test`: ruff over the repository, mypy over the model, the app
-and the scripts (mypy.ini). A type error or a lint finding fails CI like a failing test."""
+and the scripts (mypy.ini), import-linter's contracts (.importlinter: the core imports no Django,
+the apps nothing of scripts/). A type error, a lint finding or a broken contract fails CI like a
+failing test. ESLint (frontend/eslint.config.js) runs in `make lint`, not here."""
 from __future__ import annotations
 
 import subprocess
@@ -20,4 +22,10 @@ def test_ruff_finds_nothing() -> None:
 
 def test_mypy_finds_no_type_error_in_the_model_the_app_or_the_scripts() -> None:
     result = run("mypy", "scheduler_core", "playground", "scripts")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_linter_contracts_are_kept() -> None:
+    result = subprocess.run([str(Path(sys.executable).parent / "lint-imports")], cwd=ROOT, capture_output=True,
+                            text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

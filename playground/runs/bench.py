@@ -27,12 +27,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from websockets.asyncio.client import connect
 
+from playground import processes
 from playground.runs import lifecycle, services
 from playground.runs.models import Run
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario
 from scheduler_core import Simulation
-from scripts import processes
 
 
 @dataclass
@@ -245,7 +245,7 @@ def retire_leftover_runs() -> int:
 
 @contextmanager
 def live_processes(workers: dict[str, tuple[list[str], dict[str, str]]] | None = None) -> Iterator[str]:
-    """uvicorn and Celery workers (by default one, serving both lanes; `scripts.run.worker_commands()`
+    """uvicorn and Celery workers (by default one, serving both lanes; `processes.worker_commands()`
     for make run's) on this checkout's settings (and so its namespace), after ending the runs an
     interrupted benchmark left behind."""
     retire_leftover_runs()

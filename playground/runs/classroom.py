@@ -32,11 +32,11 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from playground import processes
 from playground.runs import bench, lifecycle
 from playground.runs.models import Run
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario
-from scripts import run as make_run
 
 COMMANDS = ("pause", "step", "resume")
 # As the browser sends them: over the run's WebSocket ("ws"), or POST …/commands/ ("rest").
@@ -272,7 +272,7 @@ def run_classroom(students: int, heavy: int, nodes: int, pods: int, seconds: flo
     slugs, big = lesson_slugs(), heavy_scenario(nodes, pods)
     class_ = [Student(slugs[i % len(slugs)], 1.0) for i in range(students)]
     class_ += [Student(big, 0.0, heavy=True) for _ in range(heavy)]
-    with bench.live_processes(make_run.worker_commands()) as base:
+    with bench.live_processes(processes.worker_commands()) as base:
         warm_up(base, slugs[0])
         barrier = threading.Barrier(len(class_))
         until = time.time() + seconds
@@ -439,7 +439,7 @@ def run_request_costs(n: int) -> str:
     (/proc)."""
     slug = lesson_slugs()[0]
     lines = [f"web server CPU per request, {n} guests one after another (uvicorn processes; PostgreSQL)"]
-    with bench.live_processes(make_run.worker_commands()) as base:
+    with bench.live_processes(processes.worker_commands()) as base:
         warm_up(base, slug)
         guests = [Guest(base) for _ in range(n)]
         run_ids: list[int] = []
