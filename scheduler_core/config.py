@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from scheduler_core.version import KUBE_SCHEDULER_VERSION
+
 SCORING_STRATEGIES = ("LeastAllocated", "MostAllocated", "RequestedToCapacityRatio")
 
 DEFAULT_PLUGIN_WEIGHTS: Mapping[str, int] = {
@@ -61,7 +63,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class SchedulerConfig:
-    version: str = "v1.34"
+    version: str = KUBE_SCHEDULER_VERSION
     percentage_of_nodes_to_score: int = 0  # 0 = adaptive (50 - n/125, min 5)
     plugin_weights: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PLUGIN_WEIGHTS))
     preemption: bool = True  # DefaultPreemption enabled
@@ -127,7 +129,7 @@ class SchedulerConfig:
         values = dict(data)
         if "plugin_weights" in values and isinstance(values["plugin_weights"], Mapping):
             values["plugin_weights"] = {**DEFAULT_PLUGIN_WEIGHTS, **values["plugin_weights"]}
-        version = values.pop("version", "v1.34")
+        version = values.pop("version", KUBE_SCHEDULER_VERSION)
         return cls.for_version(str(version), **values)
 
     def with_changes(self, **changes: Any) -> SchedulerConfig:

@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from playground.k8sapi.resources import DISCOVERED_GROUPS, Resource, Subresource, of_group_version, subresources_of
+from scheduler_core.version import KUBERNETES_VERSION
 
 AGGREGATED_V2 = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList"
-VERSION = {"major": "1", "minor": "34", "emulationMajor": "1", "emulationMinor": "34",
-           "gitVersion": "v1.34.0-playground", "gitCommit": "0000000000000000000000000000000000000000",
+_MAJOR, _MINOR, _ = KUBERNETES_VERSION.removeprefix("v").split(".")
+VERSION = {"major": _MAJOR, "minor": _MINOR, "emulationMajor": _MAJOR, "emulationMinor": _MINOR,
+           "gitVersion": f"{KUBERNETES_VERSION}-playground", "gitCommit": "0000000000000000000000000000000000000000",
            "gitTreeState": "clean", "buildDate": "2025-08-27T00:00:00Z", "goVersion": "go1.24.6",
            "compiler": "gc", "platform": "linux/amd64"}
 

@@ -13,9 +13,10 @@ from playground.k8sapi import templates
 from playground.k8sapi.recorders import Recorded
 from playground.k8sapi.world import World, object_uid
 from scheduler_core.quantity import format_quantity
+from scheduler_core.version import KUBERNETES_VERSION
 
 SCHEDULER = "default-scheduler"
-KUBELET_VERSION = "v1.34.0"
+KUBELET_VERSION = KUBERNETES_VERSION
 # What the scheduler and the eviction subresource write (pkg/scheduler, pkg/registry/core/pod/storage/eviction.go).
 PREEMPTION_TARGET = ("PreemptionByScheduler", f"{SCHEDULER}: preempting to accommodate a higher priority pod")
 EVICTION_TARGET = ("EvictionByEvictionAPI", "Eviction API: evicting")

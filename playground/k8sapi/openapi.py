@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playground.k8sapi.resources import GROUPS
+from scheduler_core.version import KUBERNETES_VERSION
 
 SPEC = Path(__file__).with_name("openapi_spec.json.gz")
 
@@ -34,7 +35,7 @@ def document(gv_path: str) -> dict[str, Any] | None:
     spec = _spec()
     prefix = f"/{gv_path}/"
     paths = {p: item for p, item in spec["paths"].items() if p.startswith(prefix)}
-    return {"openapi": "3.0.0", "info": {"title": "Kubernetes", "version": "v1.34.0"}, "paths": paths,
+    return {"openapi": "3.0.0", "info": {"title": "Kubernetes", "version": KUBERNETES_VERSION}, "paths": paths,
             "components": {"schemas": spec["definitions"], "securitySchemes": {
                 "BearerToken": {"type": "apiKey", "description": "Bearer Token authentication",
                                 "name": "authorization", "in": "header"}}}}

@@ -22,6 +22,7 @@ from rest_framework.exceptions import APIException, ParseError
 
 from playground import safeload, throttles
 from playground.api_errors import InvalidDocuments, error_body, summary_message
+from playground.close_codes import CloseCode
 from playground.runs import conf, delivery, fanout, selectors, services
 from playground.runs.models import Run, RunCommand
 from playground.scenarios import links
@@ -29,9 +30,7 @@ from playground.scenarios import links
 log = logging.getLogger(__name__)
 
 PROTOCOL = 1
-CLOSE_BAD_REQUEST = 4400
-CLOSE_UNAUTHORIZED = 4401
-CLOSE_NOT_FOUND = 4404
+CLOSE_BAD_REQUEST, CLOSE_UNAUTHORIZED, CLOSE_NOT_FOUND = CloseCode.BAD_REQUEST, CloseCode.UNAUTHORIZED, CloseCode.NOT_FOUND
 MAX_ID = 2**63 - 1  # a database id; larger ones cannot exist
 
 

@@ -15,13 +15,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from rest_framework.exceptions import APIException
 
 from playground.api_errors import InvalidDocuments, error_body
+from playground.close_codes import CloseCode
 from playground.workshops import broadcast, selectors, services
 from playground.workshops.models import Participant, Workshop
 
 log = logging.getLogger(__name__)
 
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
+CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = CloseCode.FORBIDDEN, CloseCode.NOT_FOUND
 
 
 def _open(code: str, user: Any) -> tuple[Workshop | None, Participant | None, dict[str, Any] | None]:

@@ -115,6 +115,14 @@ describe("RunSocket", () => {
     expect(h.timers).toHaveLength(0);
   });
 
+  test("a refused ticket closes for good (4401), without retrying with the same ticket", () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0].serverDrop(4401);
+    expect(h.client.status).toBe("closed");
+    expect(h.timers).toHaveLength(0);
+  });
+
   test("close() stops reconnecting", () => {
     const h = harness();
     h.client.connect();

@@ -3,6 +3,8 @@
 // with ?after=<last seq> so the caller keeps its state across drops. With ?encoding=gzip
 // (where the browser can inflate) the backlog's whole pages arrive as binary gzip frames;
 // messages are still handled strictly in the order they arrived.
+import type { components } from "@/api/schema";
+import { FATAL_CLOSE_CODES } from "@/protocol/closeCodes";
 import type { SimEvent } from "@/protocol/events";
 
 export const SOCKET_STATUSES = ["idle", "connecting", "open", "reconnecting", "closed"] as const;
@@ -11,7 +13,8 @@ export type SocketStatus = (typeof SOCKET_STATUSES)[number];
 export interface RunView {
   id: number;
   scenario: string;
-  status: "queued" | "running" | "paused" | "settled" | "finished" | "failed";
+  /** A run's statuses come from its lifecycle (playground/runs/lifecycle.py) through the API's schema. */
+  status: components["schemas"]["RunStatusEnum"];
   reason: string;
   speed: number;
   seed: number;
@@ -108,8 +111,8 @@ export class SocketCommandError extends Error {
 /** Waiting longer than this for a command's answer gives up (the server answers within 5 s). */
 const COMMAND_TIMEOUT_MS = 15_000;
 
-/** Close codes after which retrying cannot help (run not readable, bad request). */
-const FATAL_CODES = new Set([4400, 4403, 4404]);
+/** Close codes after which retrying cannot help (bad request, a refused ticket, run not readable). */
+const FATAL_CODES = new Set(FATAL_CLOSE_CODES);
 
 export function backoffDelay(attempt: number, base: number, max: number, random: () => number): number {
   const exp = Math.min(max, base * 2 ** attempt);
