@@ -49,7 +49,7 @@ MAX_ACTIVE_PER_POOL = int(_float("RUNS_MAX_ACTIVE_PER_POOL", 3))
 RETRY_AFTER_SECONDS = int(_float("RUNS_RETRY_AFTER_SECONDS", 30))
 MAX_WALL_SECONDS = _float("RUNS_MAX_WALL_SECONDS", 4 * 3600)
 MAX_EVENTS = int(_float("RUNS_MAX_EVENTS", 1_000_000))
-# Two lanes (docs/runs.md): a run whose scenario has BULK_MIN_OBJECTS objects or more is computed
+# Two lanes (docs/runs.md): a run whose scenario has BULK_MIN_OBJECTS documents or more is computed
 # by the bulk lane's worker. Its pool processes run at BULK_WORKER_NICE (the lowest priority): on a
 # machine shared with a class, they get what the web server, the database and the interactive
 # lane's engines leave; alone, every cycle. An interactive-lane process (or one worker serving both

@@ -35,7 +35,7 @@ class Run(models.Model):
     timed_commands = models.JSONField(default=list)
     time = models.FloatField(default=0.0)  # the run's virtual clock ...
     clock_wall = models.FloatField(null=True, blank=True)  # ... read at this wall time (Unix epoch s)
-    # Computed in the bulk lane (docs/runs.md): its scenario had RUNS_BULK_MIN_OBJECTS objects or more.
+    # Computed in the bulk lane (docs/runs.md): its scenario had RUNS_BULK_MIN_OBJECTS documents or more.
     bulk = models.BooleanField(default=False)
     # Whose allowance of active runs this one counts against: "" the owner's own, else a shared
     # pool's ("workshop:<code>"); the owner's forks of it count there too, anybody else's are theirs.
