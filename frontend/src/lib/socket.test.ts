@@ -107,18 +107,13 @@ describe("RunSocket", () => {
     expect(h.received).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  test("a run the viewer may not read closes for good (4404), without retrying", () => {
+  test.each([
+    [4404, "a run the viewer may not read"],
+    [4401, "a refused ticket (the same ticket would be refused again)"],
+  ])("close code %i closes for good, without retrying: %s", (code) => {
     const h = harness();
     h.client.connect();
-    h.sockets[0].serverDrop(4404);
-    expect(h.client.status).toBe("closed");
-    expect(h.timers).toHaveLength(0);
-  });
-
-  test("a refused ticket closes for good (4401), without retrying with the same ticket", () => {
-    const h = harness();
-    h.client.connect();
-    h.sockets[0].serverDrop(4401);
+    h.sockets[0].serverDrop(code);
     expect(h.client.status).toBe("closed");
     expect(h.timers).toHaveLength(0);
   });
