@@ -51,11 +51,12 @@ class VirtualClock:
         """Viewers got the anchor `vt` at Unix time `wall`."""
         self.published = (vt, wall)
 
-    def drifted(self, wall: float, next_time: float | None) -> bool:
+    def drifted(self, wall: float, next_time: Callable[[], float | None]) -> bool:
         """A running run's viewers extrapolate the last anchor they got: a new one is due when that
-        drifted (speed 0, a busy engine), at most every REANCHOR_SECONDS."""
+        drifted (speed 0, a busy engine), at most every REANCHOR_SECONDS. ``next_time``: the
+        simulation's next happening, asked only then (it costs a look at every queue)."""
         if self.run.status != RUNNING:
             return False
         vt, told_at = self.published
         expected = vt + (wall - told_at) * self.run.speed
-        return wall - told_at >= conf.REANCHOR_SECONDS and abs(self.display(next_time) - expected) > 0.05
+        return wall - told_at >= conf.REANCHOR_SECONDS and abs(self.display(next_time()) - expected) > 0.05

@@ -28,7 +28,7 @@ from playground.runs import conf, lifecycle, replay
 from playground.runs.batcher import CommitBatcher
 from playground.runs.clock import Clock, VirtualClock
 from playground.runs.controls import Controls
-from playground.runs.lifecycle import FINISHED, RUNNING, SETTLED
+from playground.runs.lifecycle import FINISHED, SETTLED
 from playground.runs.models import Run
 from playground.runs.snapshots import SnapshotPolicy
 from playground.runs.store import Store
@@ -213,7 +213,7 @@ class RunDriver:
 
     def _flush(self) -> None:
         run, batch = self.run_row, self.batch
-        if not batch.status_changed and run.status == RUNNING and self.vclock.drifted(self.wall(), self.sim.next_time()):
+        if not batch.status_changed and self.vclock.drifted(self.wall(), self.sim.next_time):
             batch.status_changed = True  # viewers' clock drifted: a new anchor
         if not batch.pending():
             return
