@@ -43,7 +43,7 @@ export function MetricsPanel({ runId, seq }: Props) {
         .catch((e: unknown) => setError(String(e)));
     }, text === null ? 0 : REFRESH_MS);
     return () => clearTimeout(timer);
-    // `text` only picks the first delay; a new answer must not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `text` only picks the first delay; a new answer must not ask again (url holds seq)
   }, [open, url]);
   const parsed = text ? parseExposition(text) : null;
   return (
