@@ -65,6 +65,15 @@ def predict(host: Page, students: list[Page], key: str, choices: list[str], answ
         expect(page.get_by_role("status").filter(has_text=f"Answer: {short}")).to_contain_text(verdict)
 
 
+def class_step_everywhere(host: Page, code: str, step: int) -> None:
+    """The class's step as the server gives it to every reader: the dashboard's roster (a following
+    student's row), the workshop JSON and the roster JSON (a push stores 0, before its run's first event)."""
+    for row in host.get_by_role("table", name="Roster").get_by_role("row").all()[1:]:
+        expect(row.get_by_role("cell").nth(2)).to_have_text(str(step))
+    assert host.request.get(f"/api/workshops/{code}/").json()["position"]["step"] == step
+    assert {p["step"] for p in host.request.get(f"/api/workshops/{code}/roster/").json()} == {step}
+
+
 def push_lesson(host: Page, students: list[Page], label: str, number: int, total: int) -> None:
     push = host.get_by_role("form", name="Push to everyone")
     push.get_by_label("Lesson").select_option(label=label)
@@ -72,6 +81,7 @@ def push_lesson(host: Page, students: list[Page], label: str, number: int, total
     for page in (host, *students):
         on_step(page, number, 1, total)
         expect(page.get_by_role("status").filter(has_text=re.compile("^Answer:"))).to_have_count(0)
+    class_step_everywhere(host, host.get_by_label("Join code").inner_text(), 1)
 
 
 def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserContext]) -> None:
@@ -129,6 +139,7 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     for page in students:
         on_step(page, 3, 3, 4)
         at_event(page, seq)
+    class_step_everywhere(host, code, 3)
 
     # Try it myself: Ada's own run opens at the class's event and step; Play moves it on.
     ada = students[0]

@@ -130,7 +130,9 @@ function PresentPage({ code }: { code: string }) {
 function PresentedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
   const runId = position.runId;
   const store = useMemo(() => new RunStore(runId), [runId]);
+  const liveStep = useCallback(() => lessonStepAt(lesson, store.allEvents, store.getSnapshot().lastSeq), [lesson, store]);
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
+  useEffect(() => follower.setLiveStep(liveStep), [follower, liveStep]);
   useEffect(() => follower.receive(position.seq), [follower, position]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
@@ -142,6 +144,8 @@ function PresentedRun({ position, lesson, ws }: { position: Position; lesson: Le
 class HostView {
   private adopting = true;
   private pending: (number | null)[] = [];
+  private liveStep: () => number | null = () => null;
+  private announcedStep: number | null | undefined;
 
   constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
               private classSeq: number | null) {}
@@ -157,6 +161,12 @@ class HostView {
     this.sync();
   }
 
+  /** The lesson step at the run's latest event, for a class following live. */
+  setLiveStep(read: () => number | null): void {
+    this.liveStep = read;
+    this.sync();
+  }
+
   sync = (): void => {
     const snap = this.store.getSnapshot();
     if (this.adopting) {
@@ -164,13 +174,27 @@ class HostView {
       const target = followSeq({ seq: this.classSeq } as Position, snap.lastSeq);
       this.adopting = this.classSeq !== null && snap.lastSeq < this.classSeq;
       if (target !== snap.viewSeq) this.store.seek(target);
+      if (this.adopting || this.classSeq !== null) return;
+    }
+    if (snap.viewSeq === this.classSeq) {
+      // Live, the class's step moves with the run's events: when this page sees it change, it
+      // asks the server to read the step again (the same live position: the class does not move),
+      // so the roster and the projector show it too.
+      const step = this.classSeq === null ? this.liveStep() : undefined;
+      if (step === undefined || step === null || step === this.announcedStep) return;
+      this.announcedStep = step;
+      if (this.pending.length === 0) this.publish(null);
       return;
     }
-    if (snap.viewSeq === this.classSeq) return;
     this.classSeq = snap.viewSeq;
-    this.pending.push(snap.viewSeq);
-    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq: snap.viewSeq, compare: null } });
+    this.announcedStep = undefined;
+    this.publish(snap.viewSeq);
   };
+
+  private publish(seq: number | null): void {
+    this.pending.push(seq);
+    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq, compare: null } });
+  }
 }
 
 function StudentPage({ code }: { code: string }) {
