@@ -133,7 +133,7 @@ function PresentedRun({ position, lesson, ws }: { position: Position; lesson: Le
   const liveStep = useCallback(() => lessonStepAt(lesson, store.allEvents, store.getSnapshot().lastSeq), [lesson, store]);
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
   useEffect(() => follower.setLiveStep(liveStep), [follower, liveStep]);
-  useEffect(() => follower.receive(position.seq), [follower, position]);
+  useEffect(() => follower.receive(position.seq, position.step), [follower, position]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
   const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
@@ -145,13 +145,15 @@ class HostView {
   private adopting = true;
   private pending: (number | null)[] = [];
   private liveStep: () => number | null = () => null;
-  private announcedStep: number | null | undefined;
+  private serverStep: number | null = null;
+  private announcedAt: number | null = null;
 
   constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
               private classSeq: number | null) {}
 
   /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
-  receive(seq: number | null): void {
+  receive(seq: number | null, step: number | null): void {
+    this.serverStep = step;
     this.sync();  // a move of ours the store has not announced yet is published first, not undone
     const { adopt, pending } = adoptable(this.pending, seq);
     this.pending = pending;
@@ -177,17 +179,18 @@ class HostView {
       if (this.adopting || this.classSeq !== null) return;
     }
     if (snap.viewSeq === this.classSeq) {
-      // Live, the class's step moves with the run's events: when this page sees it change, it
-      // asks the server to read the step again (the same live position: the class does not move),
-      // so the roster and the projector show it too.
-      const step = this.classSeq === null ? this.liveStep() : undefined;
-      if (step === undefined || step === null || step === this.announcedStep) return;
-      this.announcedStep = step;
+      // Live, the class's step moves with the run's events: when this page reads another step
+      // than the server last said, it asks the server to read it again (the same live position:
+      // the class does not move), so the roster and the projector show it too; at most once per
+      // batch of events, however long the server's reading lags behind.
+      const step = this.classSeq === null ? this.liveStep() : null;
+      if (step === null || step === this.serverStep || snap.lastSeq === this.announcedAt) return;
+      this.announcedAt = snap.lastSeq;
       if (this.pending.length === 0) this.publish(null);
       return;
     }
     this.classSeq = snap.viewSeq;
-    this.announcedStep = undefined;
+    this.announcedAt = null;
     this.publish(snap.viewSeq);
   };
 
