@@ -176,9 +176,10 @@ def lesson_step(run: Run, seq: int | None) -> int | None:
     variant = lessons.variant_of(run.lesson, run.scenario_slug)
     if variant is None:
         return None
-    upto = run.last_seq if seq is None else min(seq, run.last_seq)
     logs.restore(run)
-    events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
+    # Live: every event stored (the run row's last_seq may be a moment behind them).
+    events = [e for batch in runs.iter_events(run.pk, 0, None if seq is None else seq) for e in batch]
+    upto = events[-1]["seq"] if events else 0
     return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
 
 

@@ -133,6 +133,7 @@ function PresentedRun({ position, lesson, ws }: { position: Position; lesson: Le
   const liveStep = useCallback(() => lessonStepAt(lesson, store.allEvents, store.getSnapshot().lastSeq), [lesson, store]);
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
   useEffect(() => follower.setLiveStep(liveStep), [follower, liveStep]);
+  useEffect(() => follower.attach(), [follower]);
   useEffect(() => follower.receive(position.seq, position.step), [follower, position]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
@@ -147,6 +148,17 @@ class HostView {
   private liveStep: () => number | null = () => null;
   private serverStep: number | null = null;
   private announcedAt: number | null = null;
+  private retries = 0;
+  private closed = false;
+
+  /** Mounted; the returned cleanup (the class moved to another run, or the page went) stops it
+   * publishing anything more, a retry already scheduled included. */
+  attach(): () => void {
+    this.closed = false;
+    return () => {
+      this.closed = true;
+    };
+  }
 
   constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
               private classSeq: number | null) {}
@@ -170,6 +182,7 @@ class HostView {
   }
 
   sync = (): void => {
+    if (this.closed) return;
     const snap = this.store.getSnapshot();
     if (this.adopting) {
       // Until the class's event has arrived the view waits at the last one; nothing is published.
@@ -184,7 +197,20 @@ class HostView {
       // the class does not move), so the roster and the projector show it too; at most once per
       // batch of events, however long the server's reading lags behind.
       const step = this.classSeq === null ? this.liveStep() : null;
-      if (step === null || step === this.serverStep || snap.lastSeq === this.announcedAt) return;
+      if (step === null || step === this.serverStep) {
+        this.retries = 0;
+        return;
+      }
+      if (snap.lastSeq === this.announcedAt) {
+        // The server read an earlier step than this page (its read raced the events' arrival):
+        // ask again a little later, a few times.
+        if (this.pending.length === 0 && this.retries < 3) {
+          this.retries += 1;
+          this.announcedAt = null;
+          setTimeout(this.sync, 500 * this.retries);
+        }
+        return;
+      }
       this.announcedAt = snap.lastSeq;
       if (this.pending.length === 0) this.publish(null);
       return;
