@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 PASSWORD = "correct horse battery staple"
 WAIT_S = 10.0
 PAUSE_S = 0.4
+ARRIVING = 6  # socket students connecting at once
+TRY_EVERY_S = 15.0  # a student playing forks tries again (a new fork) at most this often
 FINAL = ("finished", "failed", "settled")
 
 # Student tabs: when the lesson panel's data-step changes (or a panel appears), the next frame's time.
@@ -162,17 +164,21 @@ def cookie_header(guest: Guest) -> dict[str, str]:
 
 async def open_socket(base: str, path: str, guest: Guest) -> ClientConnection:
     return await connect(base.replace("http://", "ws://") + path, origin=base,  # type: ignore[arg-type]
-                         additional_headers=cookie_header(guest), max_size=None, compression="deflate")
+                         additional_headers=cookie_header(guest), max_size=None, compression="deflate",
+                         open_timeout=60)
 
 
 async def follow(base: str, code: str, run_id: int, student: SocketStudent, ready: asyncio.Event,
-                 stop: asyncio.Event) -> None:
-    """The workshop socket (positions timed) and the class run's socket (drained), as a page has."""
-    async with await open_socket(base, f"/ws/workshops/{code}/", student.guest) as ws, \
-            await open_socket(base, f"/ws/runs/{run_id}/?after=0", student.guest) as run_ws:
-        drain = asyncio.create_task(drain_until(run_ws, stop))
+                 stop: asyncio.Event, arriving: asyncio.Semaphore) -> None:
+    """The workshop socket (positions timed) and the class run's socket (drained), as a page has.
+    A few students arrive at a time (``arriving``), as a room does, not all in one millisecond."""
+    async with arriving:
+        ws = await open_socket(base, f"/ws/workshops/{code}/", student.guest)
+        run_ws = await open_socket(base, f"/ws/runs/{run_id}/?after=0", student.guest)
         hello = json.loads(await ws.recv())
         assert hello["type"] == "hello", hello
+    async with ws, run_ws:
+        drain = asyncio.create_task(drain_until(run_ws, stop))
         ready.set()
         while not stop.is_set():
             try:
@@ -201,7 +207,8 @@ async def drain_until(ws: ClientConnection, stop: asyncio.Event) -> int:
 
 
 async def play_forks(base: str, code: str, student: SocketStudent, stop: asyncio.Event) -> None:
-    """Try it myself, speed 20, to the end, stop, again; a refusal (a limit) waits a second."""
+    """Try it myself, speed 20, to the end, stop, and again TRY_EVERY_S after the last try; a
+    refusal (a limit) waits a second."""
     while not stop.is_set():
         started = time.monotonic()
         status, fork = await asyncio.to_thread(student.guest.call, "POST", f"/api/workshops/{code}/try/")
@@ -227,7 +234,7 @@ async def play_forks(base: str, code: str, student: SocketStudent, stop: asyncio
                     student.forks_played += 1
                     break
             await ws.send(json.dumps({"type": "command", "id": 3, "command": {"type": "stop"}}))
-        await asyncio.sleep(max(0.0, 4 - (time.monotonic() - started)))  # within the run-start limit
+        await asyncio.sleep(max(0.0, TRY_EVERY_S - (time.monotonic() - started)))  # looking at the result
 
 
 class SocketClass(threading.Thread):
@@ -251,9 +258,10 @@ class SocketClass(threading.Thread):
     async def _main(self) -> None:
         self._loop, self._stopping = asyncio.get_running_loop(), asyncio.Event()
         readies = [asyncio.Event() for _ in self.students]
-        tasks = [asyncio.create_task(follow(self.base, self.code, self.run_id, s, r, self._stopping))
+        arriving = asyncio.Semaphore(ARRIVING)
+        tasks = [asyncio.create_task(follow(self.base, self.code, self.run_id, s, r, self._stopping, arriving))
                  for s, r in zip(self.students, readies, strict=True)]
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=120)
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=300)
         tasks += [asyncio.create_task(play_forks(self.base, self.code, s, self._stopping)) for s in self.students if s.forks]
         self.ready.set()
         await asyncio.gather(*tasks)
@@ -321,7 +329,8 @@ def measure(base: str, browser: Browser, followers: int, tabs: int, forks: int, 
     socket_class.start()
     try:
         previous, following, last = wait_for_the_last_step(host, [p for _, p in opened])
-        socket_class.ready.wait(timeout=180)
+        if not socket_class.ready.wait(timeout=330) or socket_class.failed is not None:
+            raise RuntimeError(f"the socket students did not all connect: {socket_class.failed!r}")
         time.sleep(warm_up_s)
         tab_ms: list[list[float]] = [[] for _ in opened]
         socket_ms: list[float] = []
