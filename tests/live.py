@@ -32,7 +32,8 @@ import redis
 from celery import Celery
 
 from playground import local_postgres
-from scripts import processes
+from scripts import chromium, processes
+from scripts.chromium import CHROMIUM
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -42,9 +43,6 @@ ARTIFACTS = ROOT / "test-artifacts"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 REDIS_DB_NUMBERS = range(1, 16)
 REDIS_CLAIM_KEY = "playground:test-redis-db:{}"
-CHROMIUM = os.environ.get("PLAYGROUND_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
 STARTUP_TIMEOUT = 60.0
 LIVE_FIXTURES = {"redis_url", "live_database_url", "live_env", "live_server_url", "celery_worker_process",
                  "live_manage"}
@@ -280,9 +278,9 @@ def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
+        launched = chromium.launch(playwright)
+        yield launched
+        launched.close()
 
 
 def artifact_name(nodeid: str) -> str:

@@ -12,16 +12,14 @@ Chromium driven by Playwright, using the app as a person would:
 """
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import time
 from typing import Any
 
 from playground.runs.bench import live_processes
-
-CHROMIUM = os.environ.get("PLAYGROUND_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+from scripts import chromium
+from scripts.chromium import CHROMIUM
 
 WATCH = """() => {
   window.__bench = { gaps: [], long: [] };
@@ -58,7 +56,7 @@ def run_browser_bench(nodes: int, pods: int, timeout_s: float = 600) -> str:
     text = cluster_yaml(nodes, pods)
     lines = [f"cluster: {nodes} nodes, {pods} pending pods; YAML {len(text) / 1e6:.1f} MB; Chromium {CHROMIUM}"]
     with live_processes() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = chromium.launch(playwright)
         page = browser.new_page(base_url=base, viewport={"width": 1440, "height": 900})
         page.set_default_timeout(timeout_s * 1000)
         expect.set_options(timeout=timeout_s * 1000)

@@ -75,8 +75,9 @@ class WorkshopDetailApi(JsonApi):
         workshop = selectors.workshop_by_code(code)
         participant = selectors.participant_of(request.user, workshop)
         role = "instructor" if selectors.is_instructor(request.user, workshop) else "student" if participant else None
-        me = selectors.participant_view(participant) if participant else None
-        return Response({**selectors.workshop_view(workshop), "role": role, "me": me})
+        step = selectors.class_step(workshop)
+        me = selectors.participant_view(participant, step) if participant else None
+        return Response({**selectors.workshop_view(workshop, step), "role": role, "me": me})
 
 
 class JoinApi(JsonApi):
@@ -89,8 +90,9 @@ class JoinApi(JsonApi):
             enforce_csrf(request)
         body = valid(s.WorkshopJoinSerializer, request)
         participant = services.join(request._request, request.user, workshop, body["name"])
-        return Response({"workshop": selectors.workshop_view(workshop),
-                         "me": selectors.participant_view(participant)}, status=status.HTTP_201_CREATED)
+        step = selectors.class_step(workshop)
+        return Response({"workshop": selectors.workshop_view(workshop, step),
+                         "me": selectors.participant_view(participant, step)}, status=status.HTTP_201_CREATED)
 
 
 class RosterApi(JsonApi):

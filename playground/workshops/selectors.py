@@ -1,8 +1,9 @@
 """Reads about workshops: who is in one and in which role, what they see, tallies, exports."""
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from typing import Any, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -18,6 +19,14 @@ from playground.runs.models import Run
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
+
+
+class _Unread(enum.Enum):
+    TOKEN = 0
+
+
+UNREAD: Final = _Unread.TOKEN
+Step: TypeAlias = "int | None | Literal[_Unread.TOKEN]"  # a class step, or UNREAD: read it here
 
 
 def workshop_by_code(code: str) -> Workshop:
@@ -71,7 +80,11 @@ def iso(value: Any) -> str | None:
     return value.isoformat().replace("+00:00", "Z") if value else None
 
 
-def workshop_view(workshop: Workshop) -> dict[str, Any]:
+def workshop_view(workshop: Workshop, step: Step = UNREAD) -> dict[str, Any]:
+    """The workshop as every reader gets it (REST, hello, the socket's workshop messages); its
+    position's step is the class's step (``class_step``: read at the run's latest event while the
+    class follows live), never the step stored with the last published position.
+    ``step``: the class step when the caller has read it already."""
     return {
         "code": workshop.code,
         "title": workshop.title,
@@ -80,7 +93,7 @@ def workshop_view(workshop: Workshop) -> dict[str, Any]:
         "scenario": workshop.scenario_slug,
         "runId": workshop.run_id,
         "push": workshop.push,
-        "position": workshop.position,
+        "position": class_position(workshop, step),
         "locked": workshop.locked,
         "status": workshop.status,
         "createdAt": iso(workshop.created_at),
@@ -90,26 +103,29 @@ def workshop_view(workshop: Workshop) -> dict[str, Any]:
     }
 
 
-def participant_view(participant: Participant) -> dict[str, Any]:
+def participant_view(participant: Participant, class_step: int | None) -> dict[str, Any]:
+    """``class_step``: the class's step (``class_step``), which a following student's screen shows."""
     return {
         "id": participant.pk,
         "name": participant.name,
         "connected": participant.connections > 0,
         "mode": participant.mode,
         "ownRun": participant.own_run_id,
-        "step": participant.step,
+        "step": current_step(participant, class_step),
         "joinedAt": iso(participant.joined_at),
     }
 
 
-def roster(workshop: Workshop) -> list[dict[str, Any]]:
-    """Everyone who joined, with their answers to the current material's questions."""
+def roster(workshop: Workshop, step: Step = UNREAD) -> list[dict[str, Any]]:
+    """Everyone who joined, with their answers to the current material's questions and the step on
+    their screen (the class's while following). ``step``: the class step, if read already."""
+    at = class_step(workshop) if step is UNREAD else step
     answers: dict[int, dict[str, str]] = {}
     for participant_id, key, choice in Answer.objects.filter(
             question__workshop=workshop, question__push=workshop.push).values_list(
             "participant_id", "question__key", "choice"):
         answers.setdefault(participant_id, {})[key] = choice
-    return [{**participant_view(p), "answers": answers.get(p.pk, {})}
+    return [{**participant_view(p, at), "answers": answers.get(p.pk, {})}
             for p in Participant.objects.filter(workshop=workshop)]
 
 
@@ -138,14 +154,15 @@ def questions_for(workshop: Workshop, *, host: bool, participant: Participant | 
 
 def hello(workshop: Workshop, user: User) -> dict[str, Any] | None:
     """The first socket message of whoever may be in the workshop; None: not in it."""
+    step = class_step(workshop)
     if is_instructor(user, workshop):
-        return {"type": "hello", "role": "instructor", "workshop": workshop_view(workshop), "me": None,
-                "roster": roster(workshop), "questions": questions_for(workshop, host=True)}
+        return {"type": "hello", "role": "instructor", "workshop": workshop_view(workshop, step), "me": None,
+                "roster": roster(workshop, step), "questions": questions_for(workshop, host=True)}
     participant = participant_of(user, workshop)
     if participant is None:
         return None
-    return {"type": "hello", "role": "student", "workshop": workshop_view(workshop),
-            "me": participant_view(participant), "questions": questions_for(workshop, host=False,
+    return {"type": "hello", "role": "student", "workshop": workshop_view(workshop, step),
+            "me": participant_view(participant, step), "questions": questions_for(workshop, host=False,
                                                                                 participant=participant)}
 
 
@@ -159,19 +176,28 @@ def lesson_step(run: Run, seq: int | None) -> int | None:
     variant = lessons.variant_of(run.lesson, run.scenario_slug)
     if variant is None:
         return None
-    upto = run.last_seq if seq is None else min(seq, run.last_seq)
     logs.restore(run)
-    events = [e for batch in runs.iter_events(run.pk, 0, upto) for e in batch]
+    # Live: every event stored (the run row's last_seq may be a moment behind them).
+    events = [e for batch in runs.iter_events(run.pk, 0, None if seq is None else seq) for e in batch]
+    upto = events[-1]["seq"] if events else 0
     return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
 
 
 def class_step(workshop: Workshop) -> int | None:
-    """The step on every following screen now: a live class reads it at the run's latest event."""
+    """The step on every following screen now: the one source of the class's step for every reader
+    (workshop JSON, hello, roster, projector, export). A held position's step was read by the
+    server at its event when it was published; a live class reads it at the run's latest event
+    (the stored one was read when the class went live: a push stores 0 before the run has any)."""
     position = workshop.position or {}
     if position.get("seq") is not None or position.get("view") != "run":
         return position.get("step")
     run = Run.objects.filter(pk=position.get("runId")).first()
     return lesson_step(run, None) if run is not None else None
+
+
+def class_position(workshop: Workshop, step: Step = UNREAD) -> dict[str, Any]:
+    """The stored position with the class's step (``class_step``) in it."""
+    return {**(workshop.position or {}), "step": class_step(workshop) if step is UNREAD else step}
 
 
 def current_step(participant: Participant, class_step: int | None) -> int | None:
@@ -200,5 +226,6 @@ def export_rows(workshop: Workshop) -> list[dict[str, Any]]:
 def export_json(workshop: Workshop) -> dict[str, Any]:
     """Everything, every push's questions included (each names its push and lesson)."""
     everything = Question.objects.filter(workshop=workshop)
-    return {"workshop": workshop_view(workshop), "participants": roster(workshop),
+    step = class_step(workshop)
+    return {"workshop": workshop_view(workshop, step), "participants": roster(workshop, step),
             "questions": [question_view(q, host=True) for q in everything]}

@@ -325,11 +325,17 @@ def answer(participant: Participant, key: Any, choice: Any) -> Answer:
     if not isinstance(choice, str) or not choice.strip() or len(choice) > 300:
         raise bad("choice", f"must be a {question.kind} name (1 to 300 characters)", choice)
     with transaction.atomic():
+        # A class answers at once, side by side: one question's answers are stored one at a time
+        # and each tally is read before the next answer is, so the tallies sent count up in order
+        # (read after the commits, two could see each other's answers and arrive the other way round:
+        # the instructor's screen then kept the smaller one).
+        Question.objects.select_for_update().filter(pk=question.pk).first()
         stored, _ = Answer.objects.update_or_create(question=question, participant=participant,
                                                     defaults={"choice": choice.strip()})
         # One message to the instructor: the new tally, and whose answer it was (for the roster).
         answered = {"participant": participant.pk, "choice": stored.choice}
-        _question_changed(workshop, question, everyone=False, answered=answered)
+        _question_changed(workshop, question, everyone=False, answered=answered,
+                          host_view=selectors.question_view(question, host=True))
     return stored
 
 
@@ -345,11 +351,13 @@ def reveal(workshop: Workshop, user: User, key: Any) -> Question:
 
 
 def _question_changed(workshop: Workshop, question: Question, everyone: bool = True,
-                      answered: dict[str, Any] | None = None) -> None:
-    """The host always gets the tally; students hear of asking and revealing (never of others' answers)."""
+                      answered: dict[str, Any] | None = None, host_view: dict[str, Any] | None = None) -> None:
+    """The host always gets the tally; students hear of asking and revealing (never of others' answers).
+    ``host_view``: the question as the host sees it, read already (else read after the commit)."""
     def send() -> None:
         broadcast.send(broadcast.host(workshop.pk), {
-            "type": "question", "question": selectors.question_view(question, host=True), "answered": answered})
+            "type": "question", "question": host_view or selectors.question_view(question, host=True),
+            "answered": answered})
         if everyone:
             broadcast.send(broadcast.students(workshop.pk),
                            {"type": "question", "question": selectors.question_view(question, host=False)})

@@ -18,13 +18,14 @@ from tests.e2e.test_workshop import sign_up
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
 
 NAMES = ["Ada", "=Bea", "Cyd"]  # "=Bea" would be a formula in a spreadsheet
+WAIT = 15_000  # ms: what a socket message may take to show on a machine shared with other test suites
 
 
 @pytest.fixture
 def contexts(browser: Browser, live_server_url: str) -> Iterator[list[BrowserContext]]:
     made = [browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 900}) for _ in range(4)]
     for context in made:
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(WAIT)
     yield made
     for context in made:
         context.close()
@@ -35,11 +36,11 @@ def lesson_panel(page: Page, number: int) -> Locator:
 
 
 def on_step(page: Page, number: int, step: int, total: int) -> None:
-    expect(lesson_panel(page, number).get_by_text(f"Step {step} of {total}")).to_be_visible(timeout=15_000)
+    expect(lesson_panel(page, number).get_by_text(f"Step {step} of {total}")).to_be_visible(timeout=WAIT)
 
 
 def at_event(page: Page, seq: int) -> None:
-    expect(page.get_by_text(re.compile(rf"^Timeline \(event {seq} of"))).to_be_visible(timeout=15_000)
+    expect(page.get_by_text(re.compile(rf"^Timeline \(event {seq} of"))).to_be_visible(timeout=WAIT)
 
 
 def event_shown(page: Page) -> int:
@@ -52,17 +53,26 @@ def predict(host: Page, students: list[Page], key: str, choices: list[str], answ
     question = host.get_by_role("group", name=f"Question {key}")
     question.get_by_role("button", name="Ask the class").click()
     tally = host.get_by_role("figure", name=f"Live tally: {key}")
-    expect(tally).to_contain_text("0 answered")  # fresh, whatever an earlier lesson's "victim" had
+    expect(tally).to_contain_text("0 answered", timeout=WAIT)  # fresh, whatever an earlier lesson's "victim" had
     for page, choice in zip(students, choices, strict=True):
         page.get_by_label(re.compile(r"^Your prediction")).select_option(choice)
         page.get_by_role("button", name="Send my answer").click()
-        expect(page.get_by_text(re.compile("^You answered"))).to_be_visible()
-    expect(tally).to_contain_text("3 answered")
+        expect(page.get_by_text(re.compile("^You answered"))).to_be_visible(timeout=WAIT)
+    expect(tally).to_contain_text("3 answered", timeout=WAIT)
     question.get_by_role("button", name=re.compile("^Reveal to everyone")).click()
     short = answer.split("/")[-1]
     for page, choice in zip(students, choices, strict=True):
         verdict = "you got it" if choice == answer else "you said"
-        expect(page.get_by_role("status").filter(has_text=f"Answer: {short}")).to_contain_text(verdict)
+        expect(page.get_by_role("status").filter(has_text=f"Answer: {short}")).to_contain_text(verdict, timeout=WAIT)
+
+
+def class_step_everywhere(host: Page, code: str, step: int) -> None:
+    """The class's step as the server gives it to every reader: the dashboard's roster (a following
+    student's row), the workshop JSON and the roster JSON (a push stores 0, before its run's first event)."""
+    for row in host.get_by_role("table", name="Roster").get_by_role("row").all()[1:]:
+        expect(row.get_by_role("cell").nth(2)).to_have_text(str(step), timeout=WAIT)
+    assert host.request.get(f"/api/workshops/{code}/").json()["position"]["step"] == step
+    assert {p["step"] for p in host.request.get(f"/api/workshops/{code}/roster/").json()} == {step}
 
 
 def push_lesson(host: Page, students: list[Page], label: str, number: int, total: int) -> None:
@@ -72,6 +82,7 @@ def push_lesson(host: Page, students: list[Page], label: str, number: int, total
     for page in (host, *students):
         on_step(page, number, 1, total)
         expect(page.get_by_role("status").filter(has_text=re.compile("^Answer:"))).to_have_count(0)
+    class_step_everywhere(host, host.get_by_label("Join code").inner_text(), 1)
 
 
 def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserContext]) -> None:
@@ -129,6 +140,10 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     for page in students:
         on_step(page, 3, 3, 4)
         at_event(page, seq)
+    class_step_everywhere(host, code, 3)
+    projector = host.context.new_page()  # the instructor's second tab: it shows the class, never moves it
+    projector.goto(f"/w/{code}/present")
+    expect(projector.get_by_role("region", name="Where the class is")).to_contain_text("Step 3 of 4", timeout=WAIT)
 
     # Try it myself: Ada's own run opens at the class's event and step; Play moves it on.
     ada = students[0]
@@ -152,8 +167,10 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     ada.get_by_role("button", name="Back to the class").click()
     on_step(ada, 3, 3, 4)
 
-    # Lesson 4.
+    # Lesson 4: the class follows its run live; the projector reads the step there (not the 0 stored at the push).
     push_lesson(host, students, "4. PodDisruptionBudgets steer the choice, they do not forbid", 4, 6)
+    expect(projector.get_by_role("region", name="Where the class is")).to_contain_text("Step 1 of 6", timeout=WAIT)
+    projector.close()
     predict(host, students, "first-node", ["node-b", "node-a", "node-b"], "node-b")
 
     exported = host.request.get(f"/api/workshops/{code}/export.csv").text()

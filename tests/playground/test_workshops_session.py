@@ -15,7 +15,7 @@ from playground.lessons import tooling
 from playground.runs import conf
 from playground.runs.models import Run, RunCommand, RunEvent
 from playground.workshops import apis, services
-from playground.workshops.models import Workshop
+from playground.workshops.models import Participant, Workshop
 from tests.playground.test_workshops import LESSON, instructor_client, new_workshop, no_worker_no_sockets, student
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,6 +158,41 @@ def test_a_class_following_live_is_exported_at_the_step_of_the_run_s_latest_even
     student(workshop["code"], "Ida")
     rows = list(csv.DictReader(io.StringIO(teacher.get(f"/api/workshops/{workshop['code']}/export.csv").content.decode())))
     assert [(r["name"], r["lesson"], r["step"]) for r in rows] == [("Ida", LESSON, "7")]
+
+
+def test_every_reader_gives_a_live_class_the_step_of_the_run_s_latest_event_not_the_stored_one() -> None:
+    """Regression: a push stores step 0 (its run has no event yet) and the class follows live; the
+    roster, the projector (the instructor's hello), the workshop JSON and the export read the step
+    at the run's latest event, all from one function, never the 0 stored with the position."""
+    teacher = instructor_client()
+    code = new_workshop(teacher)["code"]
+    ida = student(code, "Ida")
+    pushed = push(teacher, code, lesson="minimal-victims-and-reprieve").json()
+    assert pushed["position"]["step"] == 0  # no event yet
+    events = lesson_run_events(pushed["runId"], "minimal-victims-and-reprieve")
+    host = Workshop.objects.get(code=code)
+    assert (host.position["seq"], host.position["step"]) == (None, 0)  # stored when the class went live
+    last = tooling.step_at(tooling.step_seqs(lessons.lesson_by_slug("minimal-victims-and-reprieve").main.steps,
+                                             events), len(events))
+    assert last == 4
+    hello = services.selectors.hello(host, host.instructor)
+    assert hello is not None
+    student_hello = services.selectors.hello(host, Participant.objects.get(name="Ida").user)
+    assert student_hello is not None
+    steps = {
+        "REST workshop (instructor)": teacher.get(f"/api/workshops/{code}/").json()["position"]["step"],
+        "REST workshop (student)": ida.get(f"/api/workshops/{code}/").json()["position"]["step"],
+        "REST workshop (student, me)": ida.get(f"/api/workshops/{code}/").json()["me"]["step"],
+        "REST roster": teacher.get(f"/api/workshops/{code}/roster/").json()[0]["step"],
+        "hello (instructor, projector)": hello["workshop"]["position"]["step"],
+        "hello roster": hello["roster"][0]["step"],
+        "hello (student)": student_hello["workshop"]["position"]["step"],
+        "export.json": teacher.get(f"/api/workshops/{code}/export.json").json()["workshop"]["position"]["step"],
+        "export.json roster": teacher.get(f"/api/workshops/{code}/export.json").json()["participants"][0]["step"],
+        "export.csv": int(next(csv.DictReader(io.StringIO(
+            teacher.get(f"/api/workshops/{code}/export.csv").content.decode())))["step"]),
+    }
+    assert steps == dict.fromkeys(steps, last)
 
 
 @pytest.mark.parametrize("cell, written", [

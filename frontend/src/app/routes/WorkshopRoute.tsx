@@ -136,9 +136,12 @@ function PresentPage({ code }: { code: string }) {
 function PresentedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
   const runId = position.runId;
   const store = useMemo(() => new RunStore(runId), [runId]);
+  const liveStep = useCallback(() => lessonStepAt(lesson, store.allEvents, store.getSnapshot().lastSeq), [lesson, store]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per run at the class's seq; later seqs arrive by receive()
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
-  useEffect(() => follower.receive(position.seq), [follower, position]);
+  useEffect(() => follower.setLiveStep(liveStep), [follower, liveStep]);
+  useEffect(() => follower.attach(), [follower]);
+  useEffect(() => follower.receive(position.seq, position.step), [follower, position]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
   const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
@@ -149,12 +152,27 @@ function PresentedRun({ position, lesson, ws }: { position: Position; lesson: Le
 class HostView {
   private adopting = true;
   private pending: (number | null)[] = [];
+  private liveStep: () => number | null = () => null;
+  private serverStep: number | null = null;
+  private announcedAt: number | null = null;
+  private retries = 0;
+  private closed = false;
+
+  /** Mounted; the returned cleanup (the class moved to another run, or the page went) stops it
+   * publishing anything more, a retry already scheduled included. */
+  attach(): () => void {
+    this.closed = false;
+    return () => {
+      this.closed = true;
+    };
+  }
 
   constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
               private classSeq: number | null) {}
 
   /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
-  receive(seq: number | null): void {
+  receive(seq: number | null, step: number | null): void {
+    this.serverStep = step;
     this.sync();  // a move of ours the store has not announced yet is published first, not undone
     const { adopt, pending } = adoptable(this.pending, seq);
     this.pending = pending;
@@ -164,20 +182,55 @@ class HostView {
     this.sync();
   }
 
+  /** The lesson step at the run's latest event, for a class following live. */
+  setLiveStep(read: () => number | null): void {
+    this.liveStep = read;
+    this.sync();
+  }
+
   sync = (): void => {
+    if (this.closed) return;
     const snap = this.store.getSnapshot();
     if (this.adopting) {
       // Until the class's event has arrived the view waits at the last one; nothing is published.
       const target = followSeq({ seq: this.classSeq } as Position, snap.lastSeq);
       this.adopting = this.classSeq !== null && snap.lastSeq < this.classSeq;
       if (target !== snap.viewSeq) this.store.seek(target);
+      if (this.adopting || this.classSeq !== null) return;
+    }
+    if (snap.viewSeq === this.classSeq) {
+      // Live, the class's step moves with the run's events: when this page reads another step
+      // than the server last said, it asks the server to read it again (the same live position:
+      // the class does not move), so the roster and the projector show it too; at most once per
+      // batch of events, however long the server's reading lags behind.
+      const step = this.classSeq === null ? this.liveStep() : null;
+      if (step === null || step === this.serverStep) {
+        this.retries = 0;
+        return;
+      }
+      if (snap.lastSeq === this.announcedAt) {
+        // The server read an earlier step than this page (its read raced the events' arrival):
+        // ask again a little later, a few times.
+        if (this.pending.length === 0 && this.retries < 3) {
+          this.retries += 1;
+          this.announcedAt = null;
+          setTimeout(this.sync, 500 * this.retries);
+        }
+        return;
+      }
+      this.announcedAt = snap.lastSeq;
+      if (this.pending.length === 0) this.publish(null);
       return;
     }
-    if (snap.viewSeq === this.classSeq) return;
     this.classSeq = snap.viewSeq;
-    this.pending.push(snap.viewSeq);
-    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq: snap.viewSeq, compare: null } });
+    this.announcedAt = null;
+    this.publish(snap.viewSeq);
   };
+
+  private publish(seq: number | null): void {
+    this.pending.push(seq);
+    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq, compare: null } });
+  }
 }
 
 function StudentPage({ code }: { code: string }) {

@@ -80,7 +80,9 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   const waiting = progress.waitingFor !== null ? lesson.steps[progress.waitingFor] : null;
   const ended = status === "finished" || status === "failed" || status === "settled";
   return (
-    <section className="lesson" aria-labelledby="lesson-title">
+    // data-step: the step drawn (1-based; 0 before the first), a marker for measuring tools
+    // (bench_workshop --browsers times a follower's screen by it).
+    <section className="lesson" aria-labelledby="lesson-title" data-step={progress.current + 1}>
       <header className="panel-head">
         <h2 id="lesson-title">
           Lesson {lesson.number}: {lesson.title}

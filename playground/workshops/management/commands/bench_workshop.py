@@ -1,4 +1,6 @@
-"""`python manage.py bench_workshop --followers 40`: step→follower latency and tally latency."""
+"""`python manage.py bench_workshop --followers 40`: step→follower latency and tally latency
+(playground/workshops/bench.py); `--class 60 --browsers 3 --forks 30`: a real class, the instructor's
+click → the step drawn in Chromium tabs and received by socket clients (playground/workshops/classbench.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,9 +18,21 @@ class Command(BaseCommand):
         parser.add_argument("--followers", type=int, default=40)
         parser.add_argument("--steps", type=int, default=30, help="positions published, 200 ms apart")
         parser.add_argument("--spread", type=float, default=5.0, help="seconds the second round of answers spreads over")
+        parser.add_argument("--class", dest="class_size", type=int, default=0, metavar="N",
+                            help="instead: a class of N students joined over HTTP, the instructor clicking in Chromium")
+        parser.add_argument("--browsers", type=int, default=3, help="--class: students in Chromium tabs")
+        parser.add_argument("--forks", type=int, default=30, help="--class: socket students playing their own forks")
+        parser.add_argument("--clicks", type=int, default=30, help="--class: the instructor's step clicks")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["class_size"]:
+            from playground.workshops import classbench  # Playwright: a development dependency
+
+            call_command("load_lessons", verbosity=0)
+            self.stdout.write(classbench.run_class_benchmark(options["class_size"], options["browsers"],
+                                                             options["forks"], options["clicks"]))
+            return
         result = bench.run_benchmark(options["followers"], options["steps"], options["spread"])
         self.stdout.write(bench.HEADER)
         self.stdout.write(result.row())
