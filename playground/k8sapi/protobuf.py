@@ -17,7 +17,8 @@ from playground.k8sapi import status as st
 MEDIA_TYPE = "application/vnd.kubernetes.protobuf"
 MAGIC = b"k8s\x00"
 
-Field = tuple[str, str]  # (JSON name, type): a scalar type, "map", "[]<type>", or a message name
+Field = tuple[str, str]  # (JSON name, type): a scalar type, "map" (of strings), "map:Quantity", "[]<type>", or a
+# message name
 SCHEMAS: dict[str, dict[int, Field]] = {
     # apimachinery/pkg/runtime/generated.proto
     "Unknown": {1: ("typeMeta", "TypeMeta"), 2: ("raw", "bytes"), 3: ("contentEncoding", "string"),
@@ -36,8 +37,54 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     "NamespaceStatus": {1: ("phase", "string")},
     "LabelSelector": {1: ("matchLabels", "map"), 2: ("matchExpressions", "[]LabelSelectorRequirement")},
     "LabelSelectorRequirement": {1: ("key", "string"), 2: ("operator", "string"), 3: ("values", "[]string")},
+    # apimachinery/pkg/api/resource/generated.proto: a quantity is its canonical string
+    "Quantity": {1: ("string", "string")},
     # apimachinery/pkg/util/intstr/generated.proto: an int or a string ("25%"), by its type
     "IntOrString": {1: ("type", "int64"), 2: ("intVal", "int32"), 3: ("strVal", "string")},
+    # api/apps/v1/generated.proto (kubectl create deployment; "!" on the pointer fields, written only when set)
+    "Deployment": {1: ("metadata", "ObjectMeta"), 2: ("spec", "DeploymentSpec"), 3: ("status", "DeploymentStatus")},
+    "DeploymentSpec": {1: ("replicas", "int32!"), 2: ("selector", "LabelSelector"), 3: ("template", "PodTemplateSpec"),
+                       4: ("strategy", "DeploymentStrategy"), 5: ("minReadySeconds", "int32"),
+                       6: ("revisionHistoryLimit", "int32!"), 7: ("paused", "bool"),
+                       9: ("progressDeadlineSeconds", "int32!")},
+    "DeploymentStrategy": {1: ("type", "string"), 2: ("rollingUpdate", "RollingUpdateDeployment")},
+    "RollingUpdateDeployment": {1: ("maxUnavailable", "IntOrString"), 2: ("maxSurge", "IntOrString")},
+    "DeploymentStatus": {1: ("observedGeneration", "int64"), 2: ("replicas", "int32"), 3: ("updatedReplicas", "int32"),
+                         4: ("availableReplicas", "int32"), 5: ("unavailableReplicas", "int32"),
+                         7: ("readyReplicas", "int32"), 8: ("collisionCount", "int32!"),
+                         9: ("terminatingReplicas", "int32!")},
+    # api/batch/v1/generated.proto (kubectl create job)
+    "Job": {1: ("metadata", "ObjectMeta"), 2: ("spec", "JobSpec"), 3: ("status", "JobStatus")},
+    "JobSpec": {1: ("parallelism", "int32!"), 2: ("completions", "int32!"), 3: ("activeDeadlineSeconds", "int64!"),
+                4: ("selector", "LabelSelector"), 5: ("manualSelector", "bool!"), 6: ("template", "PodTemplateSpec"),
+                7: ("backoffLimit", "int32!"), 8: ("ttlSecondsAfterFinished", "int32!"),
+                9: ("completionMode", "string!"), 10: ("suspend", "bool!"), 12: ("backoffLimitPerIndex", "int32!"),
+                13: ("maxFailedIndexes", "int32!"), 14: ("podReplacementPolicy", "string!"),
+                15: ("managedBy", "string!")},
+    "JobStatus": {4: ("active", "int32"), 5: ("succeeded", "int32"), 6: ("failed", "int32"),
+                  7: ("completedIndexes", "string"), 9: ("ready", "int32!"), 10: ("failedIndexes", "string!"),
+                  11: ("terminating", "int32!")},
+    # api/core/v1/generated.proto: the pod template as kubectl's generators write it
+    "PodTemplateSpec": {1: ("metadata", "ObjectMeta"), 2: ("spec", "PodSpec")},
+    "PodSpec": {2: ("containers", "[]Container"), 3: ("restartPolicy", "string"),
+                4: ("terminationGracePeriodSeconds", "int64!"), 5: ("activeDeadlineSeconds", "int64!"),
+                6: ("dnsPolicy", "string"), 7: ("nodeSelector", "map"), 8: ("serviceAccountName", "string"),
+                9: ("serviceAccount", "string"), 10: ("nodeName", "string"), 11: ("hostNetwork", "bool"),
+                12: ("hostPID", "bool"), 13: ("hostIPC", "bool"), 16: ("hostname", "string"),
+                17: ("subdomain", "string"), 19: ("schedulerName", "string"), 20: ("initContainers", "[]Container"),
+                21: ("automountServiceAccountToken", "bool!"), 24: ("priorityClassName", "string"),
+                25: ("priority", "int32!"), 27: ("shareProcessNamespace", "bool!"), 29: ("runtimeClassName", "string!"),
+                30: ("enableServiceLinks", "bool!"), 31: ("preemptionPolicy", "string!"),
+                35: ("setHostnameAsFQDN", "bool!"), 37: ("hostUsers", "bool!")},
+    "Container": {1: ("name", "string"), 2: ("image", "string"), 3: ("command", "[]string"), 4: ("args", "[]string"),
+                  5: ("workingDir", "string"), 6: ("ports", "[]ContainerPort"), 7: ("env", "[]EnvVar"),
+                  8: ("resources", "ResourceRequirements"), 13: ("terminationMessagePath", "string"),
+                  14: ("imagePullPolicy", "string"), 16: ("stdin", "bool"), 17: ("stdinOnce", "bool"),
+                  18: ("tty", "bool"), 20: ("terminationMessagePolicy", "string"), 24: ("restartPolicy", "string!")},
+    "ContainerPort": {1: ("name", "string"), 2: ("hostPort", "int32"), 3: ("containerPort", "int32"),
+                      4: ("protocol", "string"), 5: ("hostIP", "string")},
+    "EnvVar": {1: ("name", "string"), 2: ("value", "string")},
+    "ResourceRequirements": {1: ("limits", "map:Quantity"), 2: ("requests", "map:Quantity")},
     # api/policy/v1/generated.proto (status: what kubectl create pdb sends, all zero)
     "PodDisruptionBudget": {1: ("metadata", "ObjectMeta"), 2: ("spec", "PodDisruptionBudgetSpec"),
                             3: ("status", "PodDisruptionBudgetStatus")},
@@ -73,8 +120,8 @@ SCHEMAS: dict[str, dict[int, Field]] = {
     "SelfSubjectReviewStatus": {1: ("userInfo", "UserInfo")},
     "UserInfo": {1: ("username", "string"), 2: ("uid", "string"), 3: ("groups", "[]string")},
 }
-KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget", "SelfSubjectAccessReview", "SelfSubjectRulesReview",
-         "SelfSubjectReview")  # the kinds whose messages SCHEMAS describes whole
+KINDS = ("Namespace", "PriorityClass", "PodDisruptionBudget", "Deployment", "Job", "SelfSubjectAccessReview",
+         "SelfSubjectRulesReview", "SelfSubjectReview")  # the kinds whose messages SCHEMAS describes whole
 
 
 def _invalid(why: str) -> st.ApiError:
@@ -132,11 +179,18 @@ def _scalar(kind: str, value: int | bytes, where: str) -> Any:
     raise _invalid(f"{where} is not a {kind}")
 
 
-def _map_entry(value: int | bytes, where: str) -> tuple[str, str]:
+def _map_entry(value: int | bytes, where: str, value_kind: str) -> tuple[str, str]:
+    """A map's key and value: a string, or a Quantity's canonical string."""
     if not isinstance(value, bytes):
         raise _invalid(f"{where} is not a map entry")
-    entry = {number: _scalar("string", raw, where) for number, _, raw in _records(value)}
-    return entry.get(1, ""), entry.get(2, "")
+    entry = dict[int, Any]()
+    for number, _, raw in _records(value):
+        if number not in (1, 2):
+            raise _invalid(f"field {number} of a {where} entry is not one the playground decodes")
+        entry[number] = _scalar("string", raw, where) if number == 1 or value_kind == "string" \
+            else _decoded(value_kind, raw, where)
+    quantity = entry.get(2)
+    return entry.get(1, ""), quantity.get("string", "") if isinstance(quantity, dict) else (quantity or "")
 
 
 def message(name: str, data: bytes) -> dict[str, Any]:
@@ -148,8 +202,8 @@ def message(name: str, data: bytes) -> dict[str, Any]:
         key, kind = schema[number]
         kind = kind.removesuffix("!")
         where = f"{name}.{key}"
-        if kind == "map":
-            entry_key, entry_value = _map_entry(value, where)
+        if kind == "map" or kind.startswith("map:"):
+            entry_key, entry_value = _map_entry(value, where, kind.removeprefix("map").removeprefix(":") or "string")
             out.setdefault(key, {})[entry_key] = entry_value
         elif kind.startswith("[]"):
             out.setdefault(key, []).append(_decoded(kind[2:], value, where))

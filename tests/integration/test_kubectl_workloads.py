@@ -140,3 +140,35 @@ def test_delete_deployment_removes_its_replicaset_and_pods(run_api: RunApi) -> N
     assert run_api.kubectl("delete", "deployment", "api").stdout.strip() == 'deployment.apps "api" deleted'
     run_api.kubectl("wait", "--for=delete", "pod", "-l", "app=api", "--timeout=60s")
     assert run_api.kubectl("get", "replicasets", "-l", "app=api", "-o", "name").stdout == ""
+
+
+def test_create_deployment_imperatively_with_a_server_dry_run_first(run_api: RunApi) -> None:
+    """`kubectl create deployment` sends a protobuf body: its dry run prints the object and stores nothing,
+    then the real create runs in the model like an applied manifest."""
+    before = as_stored(run_api)
+    args = ["create", "deployment", "hello", "--image=nginx", "--replicas=2", "--port=80"]
+    preview = yaml.safe_load(run_api.kubectl(*args, "--dry-run=server", "-o", "yaml").stdout)
+    assert (preview["kind"], preview["metadata"]["name"], preview["spec"]["replicas"]) == ("Deployment", "hello", 2)
+    assert preview["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"] == 80
+    assert as_stored(run_api) == before
+    assert run_api.kubectl(*args).stdout.strip() == "deployment.apps/hello created"
+    again = run_api.kubectl(*args, check=False)
+    assert 'deployments.apps "hello" already exists' in again.stderr, again.stderr
+    run_api.kubectl("rollout", "status", "deployment/hello", "--timeout=60s")
+    assert run_api.kubectl("get", "deploy", "hello", "--no-headers").stdout.split()[:4] == ["hello", "2/2", "2", "2"]
+    pods = json.loads(run_api.kubectl("get", "pods", "-l", "app=hello", "-o", "json").stdout)["items"]
+    assert len(pods) == 2 and {(p["spec"]["containers"][0]["image"], p["status"]["phase"]) for p in pods} == {
+        ("nginx", "Running")}
+
+
+def test_create_job_imperatively_runs_its_pod_to_completion(run_api: RunApi) -> None:
+    """`kubectl create job` (protobuf too): the Job controller runs its pod, which succeeds."""
+    out = run_api.kubectl("create", "job", "once", "--image=busybox", "-o", "yaml").stdout
+    created = yaml.safe_load(out)
+    assert (created["kind"], created["metadata"]["name"]) == ("Job", "once")
+    assert created["spec"]["template"]["spec"]["restartPolicy"] == "Never"
+    run_api.kubectl("wait", "--for=condition=Complete", "job/once", "--timeout=60s")
+    assert run_api.kubectl("get", "jobs", "--no-headers").stdout.split()[:3] == ["once", "Complete", "1/1"]
+    owners = run_api.kubectl("get", "pods", "-l", "job-name=once", "-o",
+                             "jsonpath={.items[*].metadata.ownerReferences[0].kind}").stdout
+    assert owners == "Job"

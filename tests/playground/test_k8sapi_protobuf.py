@@ -1,6 +1,8 @@
 """Protobuf request bodies as kubectl's typed commands send them, encoded here by hand from the wire format."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from playground.k8sapi import protobuf
@@ -79,3 +81,55 @@ def test_a_pdb_body_decodes_its_int_or_string_bounds_and_selector() -> None:
         "spec": {"minAvailable": 1, "selector": {"matchLabels": {"app": "web"}}}, "status": {}}
     percent = length_delimited(3, varint(1, 1) + length_delimited(3, b"25%"))
     assert protobuf.message("PodDisruptionBudgetSpec", percent) == {"maxUnavailable": "25%"}
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "kubectl_protobuf"  # bodies kubectl v1.32 sent, captured as sent
+
+
+def captured(name: str) -> bytes:
+    return (FIXTURES / f"{name}.bin").read_bytes()
+
+
+def test_kubectl_create_deployment_decodes_to_the_object_it_means() -> None:
+    """`kubectl create deployment web --image=nginx --replicas=2 --port=80`: every zero Go wrote is left out."""
+    assert protobuf.decode(captured("create_deployment_web")) == {
+        "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "labels": {"app": "web"}},
+        "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}}, "strategy": {},
+                 "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [
+                     {"name": "nginx", "image": "nginx", "ports": [{"containerPort": 80}], "resources": {}}]}}},
+        "status": {}}
+
+
+def test_zero_replicas_is_a_value_and_each_image_a_container() -> None:
+    """`kubectl create deployment web3 --image=nginx --image=redis --replicas=0`: replicas is a pointer, so
+    the 0 kubectl wrote is the value, not a default to fill."""
+    spec = protobuf.decode(captured("create_deployment_two_images_zero_replicas"))["spec"]
+    assert spec["replicas"] == 0
+    assert [(c["name"], c["image"]) for c in spec["template"]["spec"]["containers"]] == [
+        ("nginx", "nginx"), ("redis", "redis")]
+
+
+def test_kubectl_create_job_decodes_its_template_and_command() -> None:
+    """`kubectl create job j --image=busybox` and `… j2 --image=busybox -- sleep 30`."""
+    assert protobuf.decode(captured("create_job")) == {
+        "apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "j"},
+        "spec": {"template": {"metadata": {}, "spec": {
+            "containers": [{"name": "j", "image": "busybox", "resources": {}}], "restartPolicy": "Never"}}},
+        "status": {}}
+    container = protobuf.decode(captured("create_job_command"))["spec"]["template"]["spec"]["containers"][0]
+    assert container["command"] == ["sleep", "30"]
+
+
+def test_resource_quantities_are_their_strings() -> None:
+    """ResourceRequirements' maps hold resource.Quantity messages, whose one field is the canonical string."""
+    cpu = length_delimited(1, length_delimited(1, b"cpu") + length_delimited(2, length_delimited(1, b"500m")))
+    memory = length_delimited(2, length_delimited(1, b"memory") + length_delimited(2, length_delimited(1, b"1Gi")))
+    assert protobuf.message("ResourceRequirements", cpu + memory) == {
+        "limits": {"cpu": "500m"}, "requests": {"memory": "1Gi"}}
+
+
+def test_a_pod_spec_field_not_decoded_here_is_refused_by_name() -> None:
+    """A volume (PodSpec field 1) is not something kubectl's create commands write: refused, not dropped."""
+    with pytest.raises(ApiError) as refused:
+        protobuf.message("PodSpec", length_delimited(1, b""))
+    assert refused.value.code == 400 and "field 1 of PodSpec" in refused.value.message
