@@ -11,8 +11,6 @@ from ...models.add_node_command import AddNodeCommand
 from ...models.add_pdb_command import AddPdbCommand
 from ...models.add_pod_command import AddPodCommand
 from ...models.add_priorityclass_command import AddPriorityclassCommand
-from ...models.add_workload_command import AddWorkloadCommand
-from ...models.annotate_workload_command import AnnotateWorkloadCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
 from ...models.cordon_command import CordonCommand
@@ -20,7 +18,6 @@ from ...models.delete_node_command import DeleteNodeCommand
 from ...models.delete_pdb_command import DeletePdbCommand
 from ...models.delete_pod_command import DeletePodCommand
 from ...models.delete_priorityclass_command import DeletePriorityclassCommand
-from ...models.delete_workload_command import DeleteWorkloadCommand
 from ...models.error import Error
 from ...models.evict_pod_command import EvictPodCommand
 from ...models.pause_command import PauseCommand
@@ -40,7 +37,7 @@ from ...models.stop_command import StopCommand
 from ...models.uncordon_command import UncordonCommand
 from ...models.update_pdb_command import UpdatePdbCommand
 from ...models.update_priorityclass_command import UpdatePriorityclassCommand
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
@@ -51,14 +48,11 @@ def _get_kwargs(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
-    | AddWorkloadCommand
-    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
-    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -75,9 +69,8 @@ def _get_kwargs(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -111,9 +104,6 @@ def _get_kwargs(
         or isinstance(body, AddNamespaceCommand)
         or isinstance(body, SetNamespaceLabelsCommand)
         or isinstance(body, ScaleCommand)
-        or isinstance(body, AddWorkloadCommand)
-        or isinstance(body, DeleteWorkloadCommand)
-        or isinstance(body, AnnotateWorkloadCommand)
         or isinstance(body, AddPriorityclassCommand)
         or isinstance(body, UpdatePriorityclassCommand)
         or isinstance(body, DeletePriorityclassCommand)
@@ -214,14 +204,11 @@ def sync_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
-    | AddWorkloadCommand
-    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
-    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -238,9 +225,8 @@ def sync_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -248,13 +234,13 @@ def sync_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -285,14 +271,11 @@ def sync(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
-    | AddWorkloadCommand
-    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
-    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -309,9 +292,8 @@ def sync(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -319,13 +301,13 @@ def sync(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -351,14 +333,11 @@ async def asyncio_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
-    | AddWorkloadCommand
-    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
-    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -375,9 +354,8 @@ async def asyncio_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -385,13 +363,13 @@ async def asyncio_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -420,14 +398,11 @@ async def asyncio(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
-    | AddWorkloadCommand
-    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
-    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -444,9 +419,8 @@ async def asyncio(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -454,13 +428,13 @@ async def asyncio(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
+            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
