@@ -11,6 +11,8 @@ from ...models.add_node_command import AddNodeCommand
 from ...models.add_pdb_command import AddPdbCommand
 from ...models.add_pod_command import AddPodCommand
 from ...models.add_priorityclass_command import AddPriorityclassCommand
+from ...models.add_workload_command import AddWorkloadCommand
+from ...models.annotate_workload_command import AnnotateWorkloadCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
 from ...models.cordon_command import CordonCommand
@@ -18,6 +20,7 @@ from ...models.delete_node_command import DeleteNodeCommand
 from ...models.delete_pdb_command import DeletePdbCommand
 from ...models.delete_pod_command import DeletePodCommand
 from ...models.delete_priorityclass_command import DeletePriorityclassCommand
+from ...models.delete_workload_command import DeleteWorkloadCommand
 from ...models.error import Error
 from ...models.evict_pod_command import EvictPodCommand
 from ...models.pause_command import PauseCommand
@@ -48,11 +51,14 @@ def _get_kwargs(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -104,6 +110,9 @@ def _get_kwargs(
         or isinstance(body, AddNamespaceCommand)
         or isinstance(body, SetNamespaceLabelsCommand)
         or isinstance(body, ScaleCommand)
+        or isinstance(body, AddWorkloadCommand)
+        or isinstance(body, DeleteWorkloadCommand)
+        or isinstance(body, AnnotateWorkloadCommand)
         or isinstance(body, AddPriorityclassCommand)
         or isinstance(body, UpdatePriorityclassCommand)
         or isinstance(body, DeletePriorityclassCommand)
@@ -204,11 +213,14 @@ def sync_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -234,13 +246,13 @@ def sync_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -271,11 +283,14 @@ def sync(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -301,13 +316,13 @@ def sync(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -333,11 +348,14 @@ async def asyncio_detailed(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -363,13 +381,13 @@ async def asyncio_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -398,11 +416,14 @@ async def asyncio(
     | AddPdbCommand
     | AddPodCommand
     | AddPriorityclassCommand
+    | AddWorkloadCommand
+    | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
     | DeletePriorityclassCommand
+    | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
     | RemoveSchedulingGatesCommand
@@ -428,13 +449,13 @@ async def asyncio(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | CordonCommand | DeleteNodeCommand | DeletePdbCommand |
-            DeletePodCommand | DeletePriorityclassCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
+            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
+            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

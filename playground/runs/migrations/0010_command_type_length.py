@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('runs', '0008_run_pool'),
+        ('runs', '0009_run_log_dropped'),
     ]
 
     operations = [
