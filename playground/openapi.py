@@ -234,8 +234,8 @@ def command_union() -> dict[str, Any]:
             "discriminator": {"propertyName": "type", "mapping": {t: f"#/components/schemas/Command_{t}" for t in types}}}
 
 
-NAMED = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1}}}
-KUBECONFIG = {
+NAMED: dict[str, Any] = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1}}}
+KUBECONFIG: dict[str, Any] = {
     "type": "object", "description": "a kubeconfig (clientcmd v1 Config) for one run's Kubernetes API",
     "required": ["apiVersion", "kind", "clusters", "users", "contexts", "current-context"],
     "properties": {
