@@ -7,6 +7,8 @@
   (cluster commands and their fields) plus the run's control commands.
 - Responses every operation can give (postprocessing hook): 401 for an unknown or revoked token
   or an unsupported Authorization scheme, 400/413/415 for any request body.
+- OpenAPI links from each operation that creates something to the operations on what it created
+  (postprocessing hook), so a client generator or schemathesis' stateful phase can follow them.
 """
 from __future__ import annotations
 
@@ -122,13 +124,19 @@ POD_TEMPLATE = {"type": "object", "required": ["spec"], "description": "the pod 
 
 
 def workload(kind: str, api_version: str, **spec_fields: Any) -> dict[str, Any]:
-    """apps/v1 and batch/v1 workloads (scheduler_core.controllers): selector, template, and their own fields."""
-    return manifest(kind, api_version, True, spec={
-        "type": "object", "required": ["template"],
-        "properties": {"selector": LABEL_SELECTOR, "template": POD_TEMPLATE, **spec_fields}})
+    """apps/v1 and batch/v1 workloads (scheduler_core.controllers): selector, template, and their own fields.
+    apps/v1 requires the selector; a Job makes its own."""
+    required = ["template"] if api_version == "batch/v1" else ["selector", "template"]
+    return {**manifest(kind, api_version, True, spec={
+        "type": "object", "required": required,
+        "properties": {"selector": LABEL_SELECTOR, "template": POD_TEMPLATE, **spec_fields}}),
+        "required": ["metadata", "spec"]}
 
 
 REPLICAS = {"type": "integer", "minimum": 0}
+MANIFESTS["Pod"]["required"] = ["metadata", "spec"]  # spec.containers: Required value, as in Kubernetes
+# A node without status (allocatable or capacity) could run no pod: the model refuses it.
+MANIFESTS["Node"]["required"] = ["metadata", "status"]
 MANIFESTS.update({
     "Deployment": workload("Deployment", "apps/v1", replicas=REPLICAS),
     "ReplicaSet": workload("ReplicaSet", "apps/v1", replicas=REPLICAS),
@@ -184,8 +192,7 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "gracePeriodSeconds": {"type": "integer", "nullable": True, "minimum": 0,
                            "description": "DeleteOptions.gracePeriodSeconds; left out: the pod's own"},
     "taints": {"type": "array", "items": TAINT, "description": "the node's new taints (all of them)"},
-    "speed": {"type": "number", "minimum": 0, "maximum": ranges.MAX_SPEED,
-              "description": f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}"},
+    "speed": ranges.SPEED_SCHEMA,
 }
 MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
                        "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",
@@ -227,9 +234,30 @@ def command_union() -> dict[str, Any]:
             "discriminator": {"propertyName": "type", "mapping": {t: f"#/components/schemas/Command_{t}" for t in types}}}
 
 
+NAMED: dict[str, Any] = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1}}}
+KUBECONFIG: dict[str, Any] = {
+    "type": "object", "description": "a kubeconfig (clientcmd v1 Config) for one run's Kubernetes API",
+    "required": ["apiVersion", "kind", "clusters", "users", "contexts", "current-context"],
+    "properties": {
+        "apiVersion": {"type": "string", "enum": ["v1"]}, "kind": {"type": "string", "enum": ["Config"]},
+        "clusters": {"type": "array", "items": {**NAMED, "required": ["name", "cluster"], "properties": {
+            **NAMED["properties"], "cluster": {"type": "object", "required": ["server"], "properties": {
+                "server": {"type": "string", "format": "uri"}}}}}},
+        "users": {"type": "array", "items": {**NAMED, "required": ["name", "user"], "properties": {
+            **NAMED["properties"], "user": {"type": "object", "properties": {"token": {
+                "type": "string", "description": "over https only; over http the server URL carries it"}}}}}},
+        "contexts": {"type": "array", "items": {**NAMED, "required": ["name", "context"], "properties": {
+            **NAMED["properties"], "context": {"type": "object", "required": ["cluster", "user"], "properties": {
+                "cluster": {"type": "string"}, "user": {"type": "string"}, "namespace": {"type": "string"}}}}}},
+        "current-context": {"type": "string"},
+        "preferences": {"type": "object"},
+    },
+}
+
+
 def components() -> dict[str, Any]:
     variants = command_variants()
-    return {"schemas": {**MANIFESTS, "Manifest": ANY_MANIFEST,
+    return {"schemas": {**MANIFESTS, "Manifest": ANY_MANIFEST, "Kubeconfig": KUBECONFIG,
                         **{f"Command_{command_type(v)}": v for v in variants}, "Command": command_union()}}
 
 
@@ -239,22 +267,45 @@ BODY_METHODS = ("post", "put", "patch")
 
 
 def add_common_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """Postprocessing hook (settings.SPECTACULAR_SETTINGS): the components above, and the common responses."""
+    """Postprocessing hook (settings.SPECTACULAR_SETTINGS): the components above, the common responses, links."""
     result.setdefault("components", {}).setdefault("schemas", {}).update(components()["schemas"])
+    add_links(result.get("paths", {}))
     for path, operations in result.get("paths", {}).items():
+        for operation in operations.values():
+            errors_also_in_yaml(operation)
         if not path.startswith("/api/"):
             continue
         for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "query" and parameter["name"] in PAGING:
+                    parameter["schema"] = PAGING[parameter["name"]]
             responses = operation.setdefault("responses", {})
             codes = ["401"] + (["404"] if "{" in path else [])
             if method in BODY_METHODS and "requestBody" in operation:
                 codes += ["400", "413", "415"]
+                if operation["requestBody"]["content"].get("application/json", {}).get("schema") == ref("Command"):
+                    operation["requestBody"]["required"] = True  # a command is its body
             for code in codes:
                 responses.setdefault(code, {"content": {"application/json": {"schema": ERROR_REF}},
                                             "description": COMMON[code]})
     return result
 
 
+def errors_also_in_yaml(operation: dict[str, Any]) -> None:
+    """An operation that answers YAML (an export, a kubeconfig) renders its errors in YAML too when the
+    client asked for YAML (Accept or ?format=yaml)."""
+    responses = operation.get("responses", {})
+    if "application/yaml" not in responses.get("200", {}).get("content", {}):
+        return
+    for code, response in responses.items():
+        content = response.get("content", {})
+        if code.startswith("4") and content.get("application/json", {}).get("schema") == ERROR_REF:
+            content["application/yaml"] = {"schema": ERROR_REF}
+
+
+# playground.strict.StrictPagination: a whole number from 1 (a page past the last is a 404), or "last".
+PAGING = {"page": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]},
+          "page_size": {"type": "integer", "minimum": 1}}
 COMMON = {
     "400": "the body is not valid JSON/YAML, or a field is wrong (the error names it)",
     "401": "the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer",
@@ -262,3 +313,55 @@ COMMON = {
     "413": "the body is above the size limit",
     "415": "the body's Content-Type is not one this operation takes",
 }
+
+
+# --- links from what creates a thing to what reads, changes and deletes it ---------------------
+
+# The path parameters a 201 names, by the path under which the created thing's operations live.
+CREATED = {"/api/scenarios/{slug}/": {"slug": "$response.body#/slug"},
+           "/api/runs/{run_id}/": {"run_id": "$response.body#/id"},
+           "/api/workshops/{code}/": {"code": "$response.body#/code"},
+           "/api/tokens/{token_id}/": {"token_id": "$response.body#/id"}}
+OBJECT = {"slug": "$request.path.slug", "name": "$response.body#/object/metadata/name",
+          "namespace": "$response.body#/object/metadata/namespace"}
+
+
+def path_parameters(path: str) -> set[str]:
+    return {part[1:-1] for part in path.split("/") if part.startswith("{")}
+
+
+def created_by(path: str, operation: dict[str, Any]) -> tuple[str, dict[str, str]] | None:
+    """(prefix of the created thing's paths, how each of their parameters is read) for a 201, else None."""
+    body = operation.get("responses", {}).get("201", {}).get("content", {}).get("application/json", {})
+    schema = body.get("schema", {})
+    if "object" in schema.get("properties", {}):  # POST /api/scenarios/{slug}/<plural>/: one object
+        kind = schema["properties"]["object"]["$ref"].rsplit("/", 1)[1]
+        prefix = path + ("{namespace}/{name}/" if "namespace" in MANIFESTS[kind]["properties"]["metadata"]["properties"]
+                         else "{name}/")
+        return prefix, OBJECT
+    name = schema.get("$ref", "").rsplit("/", 1)[-1]
+    for prefix, parameters in CREATED.items():
+        if name in LINKED_COMPONENTS[prefix]:
+            return prefix, parameters
+    return None
+
+
+LINKED_COMPONENTS = {"/api/scenarios/{slug}/": {"ScenarioDetail"}, "/api/runs/{run_id}/": {"RunView"},
+                     "/api/workshops/{code}/": {"WorkshopView"}, "/api/tokens/{token_id}/": {"NewToken"}}
+
+
+def add_links(paths: dict[str, Any]) -> None:
+    """Each 201 links to every operation under the created thing's path that needs no other parameter."""
+    for path, operations in paths.items():
+        for operation in operations.values():
+            created = created_by(path, operation) if isinstance(operation, dict) else None
+            if created is None:
+                continue
+            prefix, parameters = created
+            links = {target["operationId"]: {"operationId": target["operationId"], "parameters": {
+                         name: parameters[name] for name in sorted(path_parameters(target_path))}}
+                     for target_path, target_operations in paths.items() if target_path.startswith(prefix)
+                     and path_parameters(target_path) <= parameters.keys()
+                     for target in target_operations.values() if isinstance(target, dict)}
+            if links:
+                operation["responses"]["201"]["links"] = links

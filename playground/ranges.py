@@ -16,6 +16,10 @@ MIN_SPEED = 0.1
 MAX_SPEED = 1000.0
 SPEED_RULE = f"must be 0 (as fast as possible) or a number from {MIN_SPEED:g} to {MAX_SPEED:g}"
 SEED_RULE = f"must be an integer from 0 to {SEED_MAX} (2^63 - 1)"
+# (OpenAPI 3.0: exclusiveMinimum/Maximum are flags.)
+SPEED_SCHEMA = {"type": "number", "minimum": 0, "maximum": MAX_SPEED,
+                "not": {"minimum": 0, "exclusiveMinimum": True, "maximum": MIN_SPEED, "exclusiveMaximum": True},
+                "description": f"0 = as fast as possible, else {MIN_SPEED:g} .. {MAX_SPEED:g}"}
 
 
 def speed_ok(value: Any) -> bool:

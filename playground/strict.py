@@ -74,6 +74,13 @@ def query_whole_number(request: Request, name: str, minimum: int, maximum: int |
     return value
 
 
+def no_blank_format(request: Request) -> None:
+    """DRF reads `?format=` as no format at all: refused like any other value its renderers do not know
+    (those are a 404, DRF's own answer to an unknown ?format)."""
+    if request.query_params.get("format", None) == "":
+        raise ValidationError({"format": ["must name a format (json or yaml), got ''"]})
+
+
 class StrictPagination(PageNumberPagination):
     """?page= (1, 2, … or "last") and ?page_size= (≥ 1; above MAX_PAGE_SIZE it is lowered to it, as documented):
     a malformed one is a 400, not ignored."""

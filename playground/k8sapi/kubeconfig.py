@@ -15,10 +15,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground.accounts import services as accounts
+from playground.api_errors import ErrorSerializer
 from playground.k8sapi import auth
 from playground.k8sapi import status as st
 from playground.runs import selectors
 from playground.scenarios import links
+from playground.strict import no_blank_format
 from playground.workshops import selectors as workshops
 
 
@@ -67,12 +69,18 @@ class YamlRenderer(BaseRenderer):
         return yaml.safe_dump(data, sort_keys=False).encode()
 
 
+KUBECONFIG_REF = {"$ref": "#/components/schemas/Kubeconfig"}  # playground.openapi.KUBECONFIG
+
+
 class KubeconfigApi(APIView):
     authentication_classes = [BearerTokenAuthentication, SessionAuthentication]
     renderer_classes = [YamlRenderer, JSONRenderer]
 
-    @extend_schema(responses={(200, "application/yaml"): str}, summary="A kubeconfig for the run's Kubernetes API")
+    @extend_schema(responses={(200, "application/yaml"): KUBECONFIG_REF, (200, "application/json"): KUBECONFIG_REF,
+                              400: ErrorSerializer, 401: ErrorSerializer, 404: ErrorSerializer},
+                   summary="A kubeconfig for the run's Kubernetes API")
     def get(self, request: Request, run_id: int) -> Response:
+        no_blank_format(request)
         run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")

@@ -106,7 +106,8 @@ class RunDetailApi(APIView):
 
 
 class RunEventsApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("after", int), OpenApiParameter("limit", int)],
+    @extend_schema(parameters=[OpenApiParameter("after", {"type": "integer", "minimum": 0}),
+                               OpenApiParameter("limit", {"type": "integer", "minimum": 1})],
                    responses={200: s.EventsPageSerializer, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
@@ -126,7 +127,8 @@ def step_seq(request: Request, run: Run) -> int | None:
 
 
 class RunStateApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+    @extend_schema(parameters=[OpenApiParameter("seq", {"type": "integer", "minimum": 1},
+                                               description="default: the last stored event")],
                    responses={200: OpenApiTypes.OBJECT, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> Response:
         run = watched_run(request, run_id)
@@ -197,7 +199,8 @@ def command_response(command: RunCommand, request: Request, run: Run) -> Respons
 
 
 class RunOutcomeApi(APIView):
-    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+    @extend_schema(parameters=[OpenApiParameter("seq", {"type": "integer", "minimum": 1},
+                                               description="default: the last stored event")],
                    responses={200: s.OutcomeSerializer, **errors(400, 404)},
                    description="Where each pod ended, every preemption (preemptor, node, victims, the deciding "
                                "criterion, PDB violations), each node's allocation, the run's virtual time: the "

@@ -108,7 +108,7 @@ class RunCommand(models.Model):
 
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="commands")
     seq = models.PositiveIntegerField()  # order of arrival = order of application
-    type = models.CharField(max_length=20)
+    type = models.CharField(max_length=40)  # the longest command type, remove_scheduling_gates, has 23
     payload = models.JSONField()  # the command as scheduler_core / the worker receives it
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)

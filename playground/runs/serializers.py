@@ -1,6 +1,7 @@
 """Request shapes for the runs API (responses are selectors.run_view / command_view dicts)."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground import ranges
@@ -11,11 +12,15 @@ RUN_STATUSES = ["queued", "running", "paused", "settled", "finished", "failed"]
 COMMAND_STATUSES = ["pending", "applied", "rejected"]
 
 
+@extend_schema_field(ranges.SPEED_SCHEMA)
+class SpeedField(StrictFloatField):
+    """0, or a speed in range (ranges.speed_ok)."""
+
+
 class RunCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     scenario = StrictCharField(max_length=64)
     seed = StrictIntegerField(required=False, min_value=0, max_value=ranges.SEED_MAX)
-    speed = StrictFloatField(required=False, min_value=0, max_value=ranges.MAX_SPEED,
-                                   help_text=f"0 = as fast as possible, else {ranges.MIN_SPEED:g} .. {ranges.MAX_SPEED:g}")
+    speed = SpeedField(required=False, min_value=0, max_value=ranges.MAX_SPEED)
     paused = StrictBooleanField(required=False, help_text="Stay paused at t=0 after the cluster.snapshot.")
     lesson = StrictCharField(required=False, max_length=64, help_text=(
         "A lesson slug: its timed commands are frozen into the run; the run starts paused unless paused is false."))

@@ -25,9 +25,10 @@ from playground.safeload import SafeJSONParser
 from playground.scenarios import documents, links, selectors, services, yamlio
 from playground.scenarios import serializers as s
 from playground.scenarios.documents import KIND_BY_PLURAL, KINDS, Kind
+from playground.scenarios.limits import MAX_BULK_COUNT
 from playground.scenarios.models import Scenario
 from playground.scenarios.parsers import YAML_PARSERS, YAMLRenderer
-from playground.strict import StrictPagination
+from playground.strict import StrictPagination, no_blank_format
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
 IF_MATCH_VERSION = re.compile(r'(W/)?"(?P<version>[0-9]{1,18})"')
@@ -37,6 +38,11 @@ IF_MATCH = OpenApiParameter("If-Match", {"type": "string", "pattern": r'^(\*|(W/
 NAMESPACE = OpenApiParameter("namespace", str, OpenApiParameter.QUERY, required=False,
                              description="for pods and PDBs addressed by name only; default \"default\"")
 MANIFEST_BODY = {"application/json": openapi.KIND_MANIFEST}
+BULK_BODY = {"application/json": {"oneOf": [openapi.KIND_MANIFESTS, {
+    "type": "object", "required": ["template", "count"],
+    "properties": {"template": openapi.KIND_MANIFEST,
+                   "count": {"type": "integer", "minimum": 1, "maximum": MAX_BULK_COUNT}}}],
+    "description": "a list of manifests, or {template, count}: copies are named <name>-1 .. <name>-N"}}
 ONE_OBJECT = openapi.versioned("object", openapi.KIND_MANIFEST)
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, required=False,
                                  description='the ETag you hold, e.g. "3": 304 when it is still current')
@@ -180,9 +186,11 @@ class ScenarioExportApi(ScenarioApi):
     renderer_classes = [JSONRenderer, YAMLRenderer]
 
     @extend_schema(parameters=[IF_NONE_MATCH],
-                   responses={(200, "application/yaml"): OpenApiTypes.STR, 304: None, 404: ErrorSerializer},
+                   responses={(200, "application/yaml"): OpenApiTypes.STR, 304: None, 400: ErrorSerializer,
+                              404: ErrorSerializer},
                    summary="Export as multi-document YAML (kubectl apply -f accepts it)")
     def get(self, request: Request, slug: str) -> HttpResponse:
+        no_blank_format(request)
         scenario = selectors.readable_scenario(request.user, slug, defer_manifests=True)
         if not_modified(request, scenario.etag):
             return unchanged(scenario.etag)
@@ -279,7 +287,7 @@ class ObjectListApi(ScenarioApi):
 
 
 class ObjectBulkApi(ScenarioApi):
-    @extend_schema(request=s.BulkTemplateSerializer, parameters=[IF_MATCH],
+    @extend_schema(request=BULK_BODY, parameters=[IF_MATCH],
                    responses=responses({201: openapi.versioned("objects", openapi.KIND_MANIFESTS)},
                                        400, 403, 404, 409, 412, 413),
                    summary="Add many: a list of manifests, or {template, count}",

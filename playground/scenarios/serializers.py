@@ -6,20 +6,19 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from playground.accounts.services import is_guest
-from playground.openapi import KIND_MANIFEST
+from playground.openapi import KIND_MANIFEST, ref
 from playground.scenarios import selectors
+from playground.scenarios.documents import KINDS
 from playground.scenarios.limits import MAX_BULK_COUNT, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH
 from playground.scenarios.models import Scenario, Visibility
 from playground.strict import StrictCharField, StrictIntegerField
 
-MANIFEST_HELP = ("a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, "
-                 "StatefulSet, DaemonSet or Job")
+MANIFEST_HELP = f"a Kubernetes manifest: {', '.join(k.kind for k in KINDS)}"
 
 
-@extend_schema_field({"oneOf": [{"$ref": f"#/components/schemas/{k}"}
-                                for k in ("Node", "PriorityClass", "Pod", "PodDisruptionBudget")]})
+@extend_schema_field({"oneOf": [ref(k.kind) for k in KINDS]})
 class ManifestField(serializers.DictField):
-    """A manifest of one of the four kinds (shapes in playground.openapi)."""
+    """A manifest of one of the kinds a scenario holds (shapes in playground.openapi)."""
 
 
 @extend_schema_field(KIND_MANIFEST)
@@ -84,7 +83,13 @@ class ScenarioPageSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class ScenarioListQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
     scope = serializers.ChoiceField(choices=selectors.SCOPES, default="public")
-    search = serializers.CharField(required=False, default="", max_length=200)
+    search = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+    def to_internal_value(self, data: Any) -> Any:
+        # A form-style `?scope=` would silently mean the default: refused like any other bad value.
+        if data.get("scope", None) == "":
+            raise serializers.ValidationError({"scope": [f"must be one of {', '.join(selectors.SCOPES)}, got ''"]})
+        return super().to_internal_value(data)
 
 
 class ScenarioWriteSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -59,7 +59,7 @@ class JsonApi(APIView):
 class WorkshopCreateApi(JsonApi):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=s.WorkshopCreateSerializer, summary="Lead a workshop from a lesson or a scenario", responses={201: s.WorkshopViewSerializer, **errors(400, 403, 409)})
+    @extend_schema(request=s.WorkshopCreateSerializer, summary="Lead a workshop from a lesson or a scenario", responses={201: s.WorkshopViewSerializer, **errors(400, 403, 404, 409, 429)})
     def post(self, request: Request) -> Response:
         body = valid(s.WorkshopCreateSerializer, request)
         workshop = services.create_workshop(request.user, lesson=body.get("lesson") or None,
@@ -102,7 +102,7 @@ class RosterApi(JsonApi):
 
 
 class PushApi(JsonApi):
-    @extend_schema(request=s.WorkshopPushSerializer, summary="Put a lesson, a scenario or a comparison on every screen", responses={200: s.WorkshopViewSerializer, **errors(400, 403, 409)})
+    @extend_schema(request=s.WorkshopPushSerializer, summary="Put a lesson, a scenario or a comparison on every screen", responses={200: s.WorkshopViewSerializer, **errors(400, 403, 409, 429)})
     def post(self, request: Request, code: str) -> Response:
         body = valid(s.WorkshopPushSerializer, request)
         workshop = services.push(hosted(request, code), request.user, lesson=body.get("lesson") or None,

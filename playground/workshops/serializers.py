@@ -1,20 +1,30 @@
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
+
+from playground.strict import StrictCharField, StrictIntegerField
+
+NOT_BLANK = RegexValidator(r"\S", "must not be blank")  # in the schema as a pattern: spaces alone are refused
 
 
 class WorkshopCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    lesson = serializers.CharField(required=False, allow_blank=True, help_text="a lesson slug, or…")
-    scenario = serializers.CharField(required=False, allow_blank=True, help_text="…a scenario slug")
-    title = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    lesson = StrictCharField(required=False, allow_blank=True, help_text="a lesson slug, or…")
+    scenario = StrictCharField(required=False, allow_blank=True, help_text="…a scenario slug")
+    title = StrictCharField(required=False, allow_blank=True, max_length=200)
+
+
+class ComparePairSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    a = StrictIntegerField(help_text="a run you can see")
+    b = StrictIntegerField(help_text="a run you can see")
 
 
 class WorkshopPushSerializer(WorkshopCreateSerializer):
-    compare = serializers.JSONField(required=False, help_text='{"a": <run id>, "b": <run id>}')
+    compare = ComparePairSerializer(required=False, help_text="two runs side by side, instead of a lesson or scenario")
 
 
 class WorkshopJoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    name = serializers.JSONField(help_text="the display name the class will see (1 to 40 characters)")
+    name = StrictCharField(max_length=40, validators=[NOT_BLANK], help_text="the display name the class will see (1 to 40 characters)")
 
 
 class WorkshopLockSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -22,15 +32,15 @@ class WorkshopLockSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class WorkshopAskSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    question = serializers.CharField(help_text="the lesson question's id")
+    question = StrictCharField(help_text="the lesson question's id")
 
 
 class WorkshopAnswerSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    choice = serializers.JSONField(help_text="a node name or a pod key namespace/name")
+    choice = StrictCharField(max_length=300, validators=[NOT_BLANK], help_text="a node name or a pod key namespace/name")
 
 
 class RunForkSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    seq = serializers.JSONField(help_text="the event of the run to fork at (1..lastSeq)")
+    seq = StrictIntegerField(min_value=1, help_text="the event of the run to fork at (1..lastSeq)")
 
 
 # ---- responses (for the schema: the views return selectors' dicts) ----------------------------

@@ -311,8 +311,9 @@ def _asked(workshop_id: int, key: Any) -> Question:
     """The question ``key`` asked of the workshop's current material (an earlier push's is closed)."""
     question = Question.objects.select_related("workshop").filter(
         workshop_id=workshop_id, push=F("workshop__push"), key=key).first() if isinstance(key, str) else None
-    if question is None:
-        raise bad("question", "no such question has been asked in this workshop", key)
+    if question is None:  # on REST the key is the URL's: a 404 (still naming the field, for the socket)
+        raise InvalidDocuments([field_error("question", "no such question has been asked in this workshop",
+                                            value=key)], status_code=404)
     return question
 
 

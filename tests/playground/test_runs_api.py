@@ -123,6 +123,16 @@ def test_a_command_is_recorded_in_order_and_answered_202_while_the_worker_has_no
     assert second.json()["command"]["payload"] == {"type": "delete_pod", "pod": "default/web"}
 
 
+def test_every_command_type_fits_its_column_even_the_longest(alice: User) -> None:
+    from scheduler_core.commands import COMMAND_FIELDS
+
+    longest = max(COMMAND_FIELDS, key=len)  # remove_scheduling_gates: 23 characters were a 500
+    response = client_for(alice).post(f"/api/runs/{run_of(alice).pk}/commands/", {"type": longest, "pod": "web"},
+                                      format="json")
+    assert response.status_code == 202, response.content
+    assert RunCommand.objects.get().type == longest
+
+
 def test_a_command_the_simulation_rejects_is_a_400_with_its_error(alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
     def rejected(command: RunCommand, *waiting: Any, **how: Any) -> RunCommand:
         command.status, command.error = "rejected", {"field": "pod", "value": "default/x", "message": "no pod default/x"}

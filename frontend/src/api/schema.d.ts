@@ -1379,11 +1379,6 @@ export interface components {
             question: string;
             choice: string;
         };
-        BulkTemplateRequest: {
-            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job; copies are named <name>-1 .. <name>-N */
-            template: unknown;
-            count: number;
-        };
         Clock: {
             /** Format: double */
             time: number;
@@ -1428,6 +1423,12 @@ export interface components {
             } | null;
             /** Format: date-time */
             createdAt: string | null;
+        };
+        ComparePairRequest: {
+            /** @description a run you can see */
+            a: number;
+            /** @description a run you can see */
+            b: number;
         };
         Counts: {
             /** @default 0 */
@@ -1631,8 +1632,8 @@ export interface components {
             description: string;
             /** @default private */
             visibility: components["schemas"]["VisibilityEnum"];
-            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job */
-            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"])[];
+            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
+            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
             settings?: {
                 [key: string]: unknown;
@@ -1762,10 +1763,7 @@ export interface components {
             scenario: string;
             /** Format: int64 */
             seed?: number;
-            /**
-             * Format: double
-             * @description 0 = as fast as possible, else 0.1 .. 1000
-             */
+            /** @description 0 = as fast as possible, else 0.1 .. 1000 */
             speed?: number;
             /** @description Stay paused at t=0 after the cluster.snapshot. */
             paused?: boolean;
@@ -1774,7 +1772,7 @@ export interface components {
         };
         RunForkRequest: {
             /** @description the event of the run to fork at (1..lastSeq) */
-            seq: unknown;
+            seq: number;
         };
         RunOwner: {
             username: string;
@@ -1841,8 +1839,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly updatedAt: string;
-            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job */
-            objects: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"])[];
+            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
+            objects: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             settings: {
                 [key: string]: unknown;
             };
@@ -1879,8 +1877,8 @@ export interface components {
             description: string;
             /** @default private */
             visibility: components["schemas"]["VisibilityEnum"];
-            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job */
-            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"])[];
+            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
+            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
             settings?: {
                 [key: string]: unknown;
@@ -1894,8 +1892,8 @@ export interface components {
             description: string;
             /** @default private */
             visibility: components["schemas"]["VisibilityEnum"];
-            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job */
-            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"])[];
+            /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
+            objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
             settings?: {
                 [key: string]: unknown;
@@ -2056,7 +2054,7 @@ export interface components {
         };
         WorkshopAnswerRequest: {
             /** @description a node name or a pod key namespace/name */
-            choice: unknown;
+            choice: string;
         };
         WorkshopAskRequest: {
             /** @description the lesson question's id */
@@ -2093,7 +2091,7 @@ export interface components {
         };
         WorkshopJoinRequest: {
             /** @description the display name the class will see (1 to 40 characters) */
-            name: unknown;
+            name: string;
         };
         WorkshopLockRequest: {
             locked: boolean;
@@ -2104,8 +2102,8 @@ export interface components {
             /** @description …a scenario slug */
             scenario?: string;
             title?: string;
-            /** @description {"a": <run id>, "b": <run id>} */
-            compare?: unknown;
+            /** @description two runs side by side, instead of a lesson or scenario */
+            compare?: components["schemas"]["ComparePairRequest"];
         };
         WorkshopView: {
             code: string;
@@ -2159,7 +2157,7 @@ export interface components {
                     effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
                 }[];
             };
-            status?: {
+            status: {
                 allocatable?: {
                     [key: string]: string | number;
                 };
@@ -2211,7 +2209,7 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
+            spec: {
                 containers: {
                     name: string;
                     image?: string;
@@ -2364,8 +2362,8 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
-                selector?: {
+            spec: {
+                selector: {
                     matchLabels?: {
                         [key: string]: string;
                     };
@@ -2489,8 +2487,8 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
-                selector?: {
+            spec: {
+                selector: {
                     matchLabels?: {
                         [key: string]: string;
                     };
@@ -2614,8 +2612,8 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
-                selector?: {
+            spec: {
+                selector: {
                     matchLabels?: {
                         [key: string]: string;
                     };
@@ -2741,8 +2739,8 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
-                selector?: {
+            spec: {
+                selector: {
                     matchLabels?: {
                         [key: string]: string;
                     };
@@ -2865,7 +2863,7 @@ export interface components {
                 /** @description default "default" */
                 namespace?: string;
             };
-            spec?: {
+            spec: {
                 selector?: {
                     matchLabels?: {
                         [key: string]: string;
@@ -2981,6 +2979,37 @@ export interface components {
             apiVersion?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description a kubeconfig (clientcmd v1 Config) for one run's Kubernetes API */
+        Kubeconfig: {
+            /** @enum {string} */
+            apiVersion: "v1";
+            /** @enum {string} */
+            kind: "Config";
+            clusters: {
+                name: string;
+                cluster: {
+                    /** Format: uri */
+                    server: string;
+                };
+            }[];
+            users: {
+                name: string;
+                user: {
+                    /** @description over https only; over http the server URL carries it */
+                    token?: string;
+                };
+            }[];
+            contexts: {
+                name: string;
+                context: {
+                    cluster: string;
+                    user: string;
+                    namespace?: string;
+                };
+            }[];
+            "current-context": string;
+            preferences?: Record<string, never>;
         };
         /** pause command */
         Command_pause: {
@@ -3631,7 +3660,7 @@ export interface operations {
             query?: {
                 /** @description true: only my runs that count against my active-run limit (docs/runs.md) */
                 active?: boolean;
-                page?: number;
+                page?: number | "last";
                 page_size?: number;
                 /** @description slug; default: my runs */
                 scenario?: string;
@@ -3852,7 +3881,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["Command"];
             };
@@ -5384,9 +5413,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["DaemonSet"][] | {
+                    template: components["schemas"]["DaemonSet"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -6087,9 +6119,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["Deployment"][] | {
+                    template: components["schemas"]["Deployment"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -6203,6 +6238,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "application/yaml": components["schemas"]["Error"];
+                };
             };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
             401: {
@@ -6916,9 +6960,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["Job"][] | {
+                    template: components["schemas"]["Job"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -7390,9 +7437,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["Namespace"][] | {
+                    template: components["schemas"]["Namespace"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -7864,9 +7914,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["Node"][] | {
+                    template: components["schemas"]["Node"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -8567,9 +8620,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["PodDisruptionBudget"][] | {
+                    template: components["schemas"]["PodDisruptionBudget"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -9270,9 +9326,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["Pod"][] | {
+                    template: components["schemas"]["Pod"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -9744,9 +9803,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["PriorityClass"][] | {
+                    template: components["schemas"]["PriorityClass"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -10447,9 +10509,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["ReplicaSet"][] | {
+                    template: components["schemas"]["ReplicaSet"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -11150,9 +11215,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BulkTemplateRequest"];
+                "application/json": components["schemas"]["StatefulSet"][] | {
+                    template: components["schemas"]["StatefulSet"];
+                    count: number;
+                };
             };
         };
         responses: {
@@ -11578,6 +11646,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11597,6 +11673,14 @@ export interface operations {
             };
             /** @description the body's Content-Type is not one this operation takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12101,6 +12185,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     api_workshops_questions_create: {
@@ -12474,7 +12566,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": string;
+                    "application/yaml": components["schemas"]["Kubeconfig"];
+                    "application/json": components["schemas"]["Kubeconfig"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

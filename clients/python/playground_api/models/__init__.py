@@ -20,7 +20,6 @@ from .answer_view import AnswerView
 from .api_runs_metrics_retrieve_format import ApiRunsMetricsRetrieveFormat
 from .api_runs_state_retrieve_response_200 import ApiRunsStateRetrieveResponse200
 from .api_runs_wait_retrieve_phase import ApiRunsWaitRetrievePhase
-from .bulk_template_request import BulkTemplateRequest
 from .clock import Clock
 from .command_rejected import CommandRejected
 from .command_result import CommandResult
@@ -28,6 +27,7 @@ from .command_status_enum import CommandStatusEnum
 from .command_view import CommandView
 from .command_view_error_type_0 import CommandViewErrorType0
 from .command_view_payload import CommandViewPayload
+from .compare_pair_request import ComparePairRequest
 from .cordon_command import CordonCommand
 from .cordon_command_type import CordonCommandType
 from .counts import Counts
@@ -324,6 +324,16 @@ from .job_spec_template_spec_topology_spread_constraints_item_when_unsatisfiable
 from .joined import Joined
 from .k8s_runs_kubeconfig_retrieve_format import K8SRunsKubeconfigRetrieveFormat
 from .kind_enum import KindEnum
+from .kubeconfig import Kubeconfig
+from .kubeconfig_api_version import KubeconfigApiVersion
+from .kubeconfig_clusters_item import KubeconfigClustersItem
+from .kubeconfig_clusters_item_cluster import KubeconfigClustersItemCluster
+from .kubeconfig_contexts_item import KubeconfigContextsItem
+from .kubeconfig_contexts_item_context import KubeconfigContextsItemContext
+from .kubeconfig_kind import KubeconfigKind
+from .kubeconfig_preferences import KubeconfigPreferences
+from .kubeconfig_users_item import KubeconfigUsersItem
+from .kubeconfig_users_item_user import KubeconfigUsersItemUser
 from .lesson import Lesson
 from .manifest import Manifest
 from .me import Me
@@ -550,6 +560,7 @@ from .run_owner import RunOwner
 from .run_page import RunPage
 from .run_status_enum import RunStatusEnum
 from .run_view import RunView
+from .runs_list_page_type_1 import RunsListPageType1
 from .scale_command import ScaleCommand
 from .scale_command_kind import ScaleCommandKind
 from .scale_command_type import ScaleCommandType
@@ -561,6 +572,9 @@ from .scenario_update_request import ScenarioUpdateRequest
 from .scenario_update_request_settings import ScenarioUpdateRequestSettings
 from .scenario_write_request import ScenarioWriteRequest
 from .scenario_write_request_settings import ScenarioWriteRequestSettings
+from .scenarios_by_slug_daemonsets_bulk_post_body_type_1 import (
+    ScenariosBySlugDaemonsetsBulkPostBodyType1,
+)
 from .scenarios_by_slug_daemonsets_bulk_post_response_201 import (
     ScenariosBySlugDaemonsetsBulkPostResponse201,
 )
@@ -581,6 +595,9 @@ from .scenarios_by_slug_daemonsets_get_response_200 import (
 )
 from .scenarios_by_slug_daemonsets_post_response_201 import (
     ScenariosBySlugDaemonsetsPostResponse201,
+)
+from .scenarios_by_slug_deployments_bulk_post_body_type_1 import (
+    ScenariosBySlugDeploymentsBulkPostBodyType1,
 )
 from .scenarios_by_slug_deployments_bulk_post_response_201 import (
     ScenariosBySlugDeploymentsBulkPostResponse201,
@@ -604,6 +621,9 @@ from .scenarios_by_slug_deployments_post_response_201 import (
     ScenariosBySlugDeploymentsPostResponse201,
 )
 from .scenarios_by_slug_export_get_format import ScenariosBySlugExportGetFormat
+from .scenarios_by_slug_jobs_bulk_post_body_type_1 import (
+    ScenariosBySlugJobsBulkPostBodyType1,
+)
 from .scenarios_by_slug_jobs_bulk_post_response_201 import (
     ScenariosBySlugJobsBulkPostResponse201,
 )
@@ -621,6 +641,9 @@ from .scenarios_by_slug_jobs_by_namespace_by_name_put_response_200 import (
 )
 from .scenarios_by_slug_jobs_get_response_200 import ScenariosBySlugJobsGetResponse200
 from .scenarios_by_slug_jobs_post_response_201 import ScenariosBySlugJobsPostResponse201
+from .scenarios_by_slug_namespaces_bulk_post_body_type_1 import (
+    ScenariosBySlugNamespacesBulkPostBodyType1,
+)
 from .scenarios_by_slug_namespaces_bulk_post_response_201 import (
     ScenariosBySlugNamespacesBulkPostResponse201,
 )
@@ -636,6 +659,9 @@ from .scenarios_by_slug_namespaces_get_response_200 import (
 from .scenarios_by_slug_namespaces_post_response_201 import (
     ScenariosBySlugNamespacesPostResponse201,
 )
+from .scenarios_by_slug_nodes_bulk_post_body_type_1 import (
+    ScenariosBySlugNodesBulkPostBodyType1,
+)
 from .scenarios_by_slug_nodes_bulk_post_response_201 import (
     ScenariosBySlugNodesBulkPostResponse201,
 )
@@ -648,6 +674,9 @@ from .scenarios_by_slug_nodes_by_name_put_response_200 import (
 from .scenarios_by_slug_nodes_get_response_200 import ScenariosBySlugNodesGetResponse200
 from .scenarios_by_slug_nodes_post_response_201 import (
     ScenariosBySlugNodesPostResponse201,
+)
+from .scenarios_by_slug_poddisruptionbudgets_bulk_post_body_type_1 import (
+    ScenariosBySlugPoddisruptionbudgetsBulkPostBodyType1,
 )
 from .scenarios_by_slug_poddisruptionbudgets_bulk_post_response_201 import (
     ScenariosBySlugPoddisruptionbudgetsBulkPostResponse201,
@@ -670,6 +699,9 @@ from .scenarios_by_slug_poddisruptionbudgets_get_response_200 import (
 from .scenarios_by_slug_poddisruptionbudgets_post_response_201 import (
     ScenariosBySlugPoddisruptionbudgetsPostResponse201,
 )
+from .scenarios_by_slug_pods_bulk_post_body_type_1 import (
+    ScenariosBySlugPodsBulkPostBodyType1,
+)
 from .scenarios_by_slug_pods_bulk_post_response_201 import (
     ScenariosBySlugPodsBulkPostResponse201,
 )
@@ -687,6 +719,9 @@ from .scenarios_by_slug_pods_by_namespace_by_name_put_response_200 import (
 )
 from .scenarios_by_slug_pods_get_response_200 import ScenariosBySlugPodsGetResponse200
 from .scenarios_by_slug_pods_post_response_201 import ScenariosBySlugPodsPostResponse201
+from .scenarios_by_slug_priorityclasses_bulk_post_body_type_1 import (
+    ScenariosBySlugPriorityclassesBulkPostBodyType1,
+)
 from .scenarios_by_slug_priorityclasses_bulk_post_response_201 import (
     ScenariosBySlugPriorityclassesBulkPostResponse201,
 )
@@ -701,6 +736,9 @@ from .scenarios_by_slug_priorityclasses_get_response_200 import (
 )
 from .scenarios_by_slug_priorityclasses_post_response_201 import (
     ScenariosBySlugPriorityclassesPostResponse201,
+)
+from .scenarios_by_slug_replicasets_bulk_post_body_type_1 import (
+    ScenariosBySlugReplicasetsBulkPostBodyType1,
 )
 from .scenarios_by_slug_replicasets_bulk_post_response_201 import (
     ScenariosBySlugReplicasetsBulkPostResponse201,
@@ -722,6 +760,9 @@ from .scenarios_by_slug_replicasets_get_response_200 import (
 )
 from .scenarios_by_slug_replicasets_post_response_201 import (
     ScenariosBySlugReplicasetsPostResponse201,
+)
+from .scenarios_by_slug_statefulsets_bulk_post_body_type_1 import (
+    ScenariosBySlugStatefulsetsBulkPostBodyType1,
 )
 from .scenarios_by_slug_statefulsets_bulk_post_response_201 import (
     ScenariosBySlugStatefulsetsBulkPostResponse201,
@@ -924,7 +965,6 @@ __all__ = (
     "ApiRunsMetricsRetrieveFormat",
     "ApiRunsStateRetrieveResponse200",
     "ApiRunsWaitRetrievePhase",
-    "BulkTemplateRequest",
     "Clock",
     "CommandRejected",
     "CommandResult",
@@ -932,6 +972,7 @@ __all__ = (
     "CommandView",
     "CommandViewErrorType0",
     "CommandViewPayload",
+    "ComparePairRequest",
     "CordonCommand",
     "CordonCommandType",
     "Counts",
@@ -1082,6 +1123,16 @@ __all__ = (
     "Joined",
     "K8SRunsKubeconfigRetrieveFormat",
     "KindEnum",
+    "Kubeconfig",
+    "KubeconfigApiVersion",
+    "KubeconfigClustersItem",
+    "KubeconfigClustersItemCluster",
+    "KubeconfigContextsItem",
+    "KubeconfigContextsItemContext",
+    "KubeconfigKind",
+    "KubeconfigPreferences",
+    "KubeconfigUsersItem",
+    "KubeconfigUsersItemUser",
     "Lesson",
     "Manifest",
     "Me",
@@ -1226,6 +1277,7 @@ __all__ = (
     "RunPage",
     "RunStatusEnum",
     "RunView",
+    "RunsListPageType1",
     "ScaleCommand",
     "ScaleCommandKind",
     "ScaleCommandType",
@@ -1237,6 +1289,7 @@ __all__ = (
     "ScenarioUpdateRequestSettings",
     "ScenarioWriteRequest",
     "ScenarioWriteRequestSettings",
+    "ScenariosBySlugDaemonsetsBulkPostBodyType1",
     "ScenariosBySlugDaemonsetsBulkPostResponse201",
     "ScenariosBySlugDaemonsetsByNameGetResponse200",
     "ScenariosBySlugDaemonsetsByNamePutResponse200",
@@ -1244,6 +1297,7 @@ __all__ = (
     "ScenariosBySlugDaemonsetsByNamespaceByNamePutResponse200",
     "ScenariosBySlugDaemonsetsGetResponse200",
     "ScenariosBySlugDaemonsetsPostResponse201",
+    "ScenariosBySlugDeploymentsBulkPostBodyType1",
     "ScenariosBySlugDeploymentsBulkPostResponse201",
     "ScenariosBySlugDeploymentsByNameGetResponse200",
     "ScenariosBySlugDeploymentsByNamePutResponse200",
@@ -1252,6 +1306,7 @@ __all__ = (
     "ScenariosBySlugDeploymentsGetResponse200",
     "ScenariosBySlugDeploymentsPostResponse201",
     "ScenariosBySlugExportGetFormat",
+    "ScenariosBySlugJobsBulkPostBodyType1",
     "ScenariosBySlugJobsBulkPostResponse201",
     "ScenariosBySlugJobsByNameGetResponse200",
     "ScenariosBySlugJobsByNamePutResponse200",
@@ -1259,16 +1314,19 @@ __all__ = (
     "ScenariosBySlugJobsByNamespaceByNamePutResponse200",
     "ScenariosBySlugJobsGetResponse200",
     "ScenariosBySlugJobsPostResponse201",
+    "ScenariosBySlugNamespacesBulkPostBodyType1",
     "ScenariosBySlugNamespacesBulkPostResponse201",
     "ScenariosBySlugNamespacesByNameGetResponse200",
     "ScenariosBySlugNamespacesByNamePutResponse200",
     "ScenariosBySlugNamespacesGetResponse200",
     "ScenariosBySlugNamespacesPostResponse201",
+    "ScenariosBySlugNodesBulkPostBodyType1",
     "ScenariosBySlugNodesBulkPostResponse201",
     "ScenariosBySlugNodesByNameGetResponse200",
     "ScenariosBySlugNodesByNamePutResponse200",
     "ScenariosBySlugNodesGetResponse200",
     "ScenariosBySlugNodesPostResponse201",
+    "ScenariosBySlugPoddisruptionbudgetsBulkPostBodyType1",
     "ScenariosBySlugPoddisruptionbudgetsBulkPostResponse201",
     "ScenariosBySlugPoddisruptionbudgetsByNameGetResponse200",
     "ScenariosBySlugPoddisruptionbudgetsByNamePutResponse200",
@@ -1276,6 +1334,7 @@ __all__ = (
     "ScenariosBySlugPoddisruptionbudgetsByNamespaceByNamePutResponse200",
     "ScenariosBySlugPoddisruptionbudgetsGetResponse200",
     "ScenariosBySlugPoddisruptionbudgetsPostResponse201",
+    "ScenariosBySlugPodsBulkPostBodyType1",
     "ScenariosBySlugPodsBulkPostResponse201",
     "ScenariosBySlugPodsByNameGetResponse200",
     "ScenariosBySlugPodsByNamePutResponse200",
@@ -1283,11 +1342,13 @@ __all__ = (
     "ScenariosBySlugPodsByNamespaceByNamePutResponse200",
     "ScenariosBySlugPodsGetResponse200",
     "ScenariosBySlugPodsPostResponse201",
+    "ScenariosBySlugPriorityclassesBulkPostBodyType1",
     "ScenariosBySlugPriorityclassesBulkPostResponse201",
     "ScenariosBySlugPriorityclassesByNameGetResponse200",
     "ScenariosBySlugPriorityclassesByNamePutResponse200",
     "ScenariosBySlugPriorityclassesGetResponse200",
     "ScenariosBySlugPriorityclassesPostResponse201",
+    "ScenariosBySlugReplicasetsBulkPostBodyType1",
     "ScenariosBySlugReplicasetsBulkPostResponse201",
     "ScenariosBySlugReplicasetsByNameGetResponse200",
     "ScenariosBySlugReplicasetsByNamePutResponse200",
@@ -1295,6 +1356,7 @@ __all__ = (
     "ScenariosBySlugReplicasetsByNamespaceByNamePutResponse200",
     "ScenariosBySlugReplicasetsGetResponse200",
     "ScenariosBySlugReplicasetsPostResponse201",
+    "ScenariosBySlugStatefulsetsBulkPostBodyType1",
     "ScenariosBySlugStatefulsetsBulkPostResponse201",
     "ScenariosBySlugStatefulsetsByNameGetResponse200",
     "ScenariosBySlugStatefulsetsByNamePutResponse200",

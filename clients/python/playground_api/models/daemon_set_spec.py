@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.daemon_set_spec_selector import DaemonSetSpecSelector
     from ..models.daemon_set_spec_template import DaemonSetSpecTemplate
@@ -20,30 +18,27 @@ T = TypeVar("T", bound="DaemonSetSpec")
 class DaemonSetSpec:
     """
     Attributes:
+        selector (DaemonSetSpecSelector):
         template (DaemonSetSpecTemplate): the pod template, read like a Pod
-        selector (DaemonSetSpecSelector | Unset):
     """
 
+    selector: DaemonSetSpecSelector
     template: DaemonSetSpecTemplate
-    selector: DaemonSetSpecSelector | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        template = self.template.to_dict()
+        selector = self.selector.to_dict()
 
-        selector: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.selector, Unset):
-            selector = self.selector.to_dict()
+        template = self.template.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "selector": selector,
                 "template": template,
             }
         )
-        if selector is not UNSET:
-            field_dict["selector"] = selector
 
         return field_dict
 
@@ -53,18 +48,13 @@ class DaemonSetSpec:
         from ..models.daemon_set_spec_template import DaemonSetSpecTemplate
 
         d = dict(src_dict)
+        selector = DaemonSetSpecSelector.from_dict(d.pop("selector"))
+
         template = DaemonSetSpecTemplate.from_dict(d.pop("template"))
 
-        _selector = d.pop("selector", UNSET)
-        selector: DaemonSetSpecSelector | Unset
-        if isinstance(_selector, Unset):
-            selector = UNSET
-        else:
-            selector = DaemonSetSpecSelector.from_dict(_selector)
-
         daemon_set_spec = cls(
-            template=template,
             selector=selector,
+            template=template,
         )
 
         daemon_set_spec.additional_properties = d

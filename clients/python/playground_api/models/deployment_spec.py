@@ -20,22 +20,20 @@ T = TypeVar("T", bound="DeploymentSpec")
 class DeploymentSpec:
     """
     Attributes:
+        selector (DeploymentSpecSelector):
         template (DeploymentSpecTemplate): the pod template, read like a Pod
-        selector (DeploymentSpecSelector | Unset):
         replicas (int | Unset):
     """
 
+    selector: DeploymentSpecSelector
     template: DeploymentSpecTemplate
-    selector: DeploymentSpecSelector | Unset = UNSET
     replicas: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        template = self.template.to_dict()
+        selector = self.selector.to_dict()
 
-        selector: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.selector, Unset):
-            selector = self.selector.to_dict()
+        template = self.template.to_dict()
 
         replicas = self.replicas
 
@@ -43,11 +41,10 @@ class DeploymentSpec:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "selector": selector,
                 "template": template,
             }
         )
-        if selector is not UNSET:
-            field_dict["selector"] = selector
         if replicas is not UNSET:
             field_dict["replicas"] = replicas
 
@@ -59,20 +56,15 @@ class DeploymentSpec:
         from ..models.deployment_spec_template import DeploymentSpecTemplate
 
         d = dict(src_dict)
-        template = DeploymentSpecTemplate.from_dict(d.pop("template"))
+        selector = DeploymentSpecSelector.from_dict(d.pop("selector"))
 
-        _selector = d.pop("selector", UNSET)
-        selector: DeploymentSpecSelector | Unset
-        if isinstance(_selector, Unset):
-            selector = UNSET
-        else:
-            selector = DeploymentSpecSelector.from_dict(_selector)
+        template = DeploymentSpecTemplate.from_dict(d.pop("template"))
 
         replicas = d.pop("replicas", UNSET)
 
         deployment_spec = cls(
-            template=template,
             selector=selector,
+            template=template,
             replicas=replicas,
         )
 

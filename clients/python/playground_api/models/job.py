@@ -24,19 +24,21 @@ class Job:
 
     Attributes:
         metadata (JobMetadata):
+        spec (JobSpec):
         api_version (JobApiVersion | Unset):
         kind (JobKind | Unset):
-        spec (JobSpec | Unset):
     """
 
     metadata: JobMetadata
+    spec: JobSpec
     api_version: JobApiVersion | Unset = UNSET
     kind: JobKind | Unset = UNSET
-    spec: JobSpec | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         metadata = self.metadata.to_dict()
+
+        spec = self.spec.to_dict()
 
         api_version: str | Unset = UNSET
         if not isinstance(self.api_version, Unset):
@@ -46,23 +48,18 @@ class Job:
         if not isinstance(self.kind, Unset):
             kind = self.kind.value
 
-        spec: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.spec, Unset):
-            spec = self.spec.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "metadata": metadata,
+                "spec": spec,
             }
         )
         if api_version is not UNSET:
             field_dict["apiVersion"] = api_version
         if kind is not UNSET:
             field_dict["kind"] = kind
-        if spec is not UNSET:
-            field_dict["spec"] = spec
 
         return field_dict
 
@@ -73,6 +70,8 @@ class Job:
 
         d = dict(src_dict)
         metadata = JobMetadata.from_dict(d.pop("metadata"))
+
+        spec = JobSpec.from_dict(d.pop("spec"))
 
         _api_version = d.pop("apiVersion", UNSET)
         api_version: JobApiVersion | Unset
@@ -88,18 +87,11 @@ class Job:
         else:
             kind = JobKind(_kind)
 
-        _spec = d.pop("spec", UNSET)
-        spec: JobSpec | Unset
-        if isinstance(_spec, Unset):
-            spec = UNSET
-        else:
-            spec = JobSpec.from_dict(_spec)
-
         job = cls(
             metadata=metadata,
+            spec=spec,
             api_version=api_version,
             kind=kind,
-            spec=spec,
         )
 
         job.additional_properties = d

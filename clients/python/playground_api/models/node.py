@@ -25,21 +25,23 @@ class Node:
 
     Attributes:
         metadata (NodeMetadata):
+        status (NodeStatus):
         api_version (NodeApiVersion | Unset):
         kind (NodeKind | Unset):
         spec (NodeSpec | Unset):
-        status (NodeStatus | Unset):
     """
 
     metadata: NodeMetadata
+    status: NodeStatus
     api_version: NodeApiVersion | Unset = UNSET
     kind: NodeKind | Unset = UNSET
     spec: NodeSpec | Unset = UNSET
-    status: NodeStatus | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         metadata = self.metadata.to_dict()
+
+        status = self.status.to_dict()
 
         api_version: str | Unset = UNSET
         if not isinstance(self.api_version, Unset):
@@ -53,15 +55,12 @@ class Node:
         if not isinstance(self.spec, Unset):
             spec = self.spec.to_dict()
 
-        status: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.status, Unset):
-            status = self.status.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "metadata": metadata,
+                "status": status,
             }
         )
         if api_version is not UNSET:
@@ -70,8 +69,6 @@ class Node:
             field_dict["kind"] = kind
         if spec is not UNSET:
             field_dict["spec"] = spec
-        if status is not UNSET:
-            field_dict["status"] = status
 
         return field_dict
 
@@ -83,6 +80,8 @@ class Node:
 
         d = dict(src_dict)
         metadata = NodeMetadata.from_dict(d.pop("metadata"))
+
+        status = NodeStatus.from_dict(d.pop("status"))
 
         _api_version = d.pop("apiVersion", UNSET)
         api_version: NodeApiVersion | Unset
@@ -105,19 +104,12 @@ class Node:
         else:
             spec = NodeSpec.from_dict(_spec)
 
-        _status = d.pop("status", UNSET)
-        status: NodeStatus | Unset
-        if isinstance(_status, Unset):
-            status = UNSET
-        else:
-            status = NodeStatus.from_dict(_status)
-
         node = cls(
             metadata=metadata,
+            status=status,
             api_version=api_version,
             kind=kind,
             spec=spec,
-            status=status,
         )
 
         node.additional_properties = d

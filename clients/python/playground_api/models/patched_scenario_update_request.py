@@ -10,6 +10,10 @@ from ..models.visibility_enum import VisibilityEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.daemon_set import DaemonSet
+    from ..models.deployment import Deployment
+    from ..models.job import Job
+    from ..models.namespace import Namespace
     from ..models.node import Node
     from ..models.patched_scenario_update_request_settings import (
         PatchedScenarioUpdateRequestSettings,
@@ -17,6 +21,8 @@ if TYPE_CHECKING:
     from ..models.pod import Pod
     from ..models.pod_disruption_budget import PodDisruptionBudget
     from ..models.priority_class import PriorityClass
+    from ..models.replica_set import ReplicaSet
+    from ..models.stateful_set import StatefulSet
 
 
 T = TypeVar("T", bound="PatchedScenarioUpdateRequest")
@@ -31,8 +37,9 @@ class PatchedScenarioUpdateRequest:
         visibility (VisibilityEnum | Unset): * `private` - Private
             * `unlisted` - Unlisted
             * `public` - Public Default: VisibilityEnum.PRIVATE.
-        objects (list[Node | Pod | PodDisruptionBudget | PriorityClass] | Unset): a Kubernetes manifest: Node,
-            PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job
+        objects (list[DaemonSet | Deployment | Job | Namespace | Node | Pod | PodDisruptionBudget | PriorityClass |
+            ReplicaSet | StatefulSet] | Unset): a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget,
+            Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job
         settings (PatchedScenarioUpdateRequestSettings | Unset): seed, speed and SchedulerConfig fields
         version (int | Unset): the version you edited (or send If-Match: "<version>")
     """
@@ -40,15 +47,35 @@ class PatchedScenarioUpdateRequest:
     title: str | Unset = UNSET
     description: str | Unset = ""
     visibility: VisibilityEnum | Unset = VisibilityEnum.PRIVATE
-    objects: list[Node | Pod | PodDisruptionBudget | PriorityClass] | Unset = UNSET
+    objects: (
+        list[
+            DaemonSet
+            | Deployment
+            | Job
+            | Namespace
+            | Node
+            | Pod
+            | PodDisruptionBudget
+            | PriorityClass
+            | ReplicaSet
+            | StatefulSet
+        ]
+        | Unset
+    ) = UNSET
     settings: PatchedScenarioUpdateRequestSettings | Unset = UNSET
     version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.daemon_set import DaemonSet
+        from ..models.deployment import Deployment
+        from ..models.namespace import Namespace
         from ..models.node import Node
         from ..models.pod import Pod
+        from ..models.pod_disruption_budget import PodDisruptionBudget
         from ..models.priority_class import PriorityClass
+        from ..models.replica_set import ReplicaSet
+        from ..models.stateful_set import StatefulSet
 
         title = self.title
 
@@ -67,6 +94,12 @@ class PatchedScenarioUpdateRequest:
                     isinstance(objects_item_data, Node)
                     or isinstance(objects_item_data, PriorityClass)
                     or isinstance(objects_item_data, Pod)
+                    or isinstance(objects_item_data, PodDisruptionBudget)
+                    or isinstance(objects_item_data, Namespace)
+                    or isinstance(objects_item_data, Deployment)
+                    or isinstance(objects_item_data, ReplicaSet)
+                    or isinstance(objects_item_data, StatefulSet)
+                    or isinstance(objects_item_data, DaemonSet)
                 ):
                     objects_item = objects_item_data.to_dict()
                 else:
@@ -100,6 +133,10 @@ class PatchedScenarioUpdateRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.daemon_set import DaemonSet
+        from ..models.deployment import Deployment
+        from ..models.job import Job
+        from ..models.namespace import Namespace
         from ..models.node import Node
         from ..models.patched_scenario_update_request_settings import (
             PatchedScenarioUpdateRequestSettings,
@@ -107,6 +144,8 @@ class PatchedScenarioUpdateRequest:
         from ..models.pod import Pod
         from ..models.pod_disruption_budget import PodDisruptionBudget
         from ..models.priority_class import PriorityClass
+        from ..models.replica_set import ReplicaSet
+        from ..models.stateful_set import StatefulSet
 
         d = dict(src_dict)
         title = d.pop("title", UNSET)
@@ -121,14 +160,39 @@ class PatchedScenarioUpdateRequest:
             visibility = VisibilityEnum(_visibility)
 
         _objects = d.pop("objects", UNSET)
-        objects: list[Node | Pod | PodDisruptionBudget | PriorityClass] | Unset = UNSET
+        objects: (
+            list[
+                DaemonSet
+                | Deployment
+                | Job
+                | Namespace
+                | Node
+                | Pod
+                | PodDisruptionBudget
+                | PriorityClass
+                | ReplicaSet
+                | StatefulSet
+            ]
+            | Unset
+        ) = UNSET
         if _objects is not UNSET:
             objects = []
             for objects_item_data in _objects:
 
                 def _parse_objects_item(
                     data: object,
-                ) -> Node | Pod | PodDisruptionBudget | PriorityClass:
+                ) -> (
+                    DaemonSet
+                    | Deployment
+                    | Job
+                    | Namespace
+                    | Node
+                    | Pod
+                    | PodDisruptionBudget
+                    | PriorityClass
+                    | ReplicaSet
+                    | StatefulSet
+                ):
                     try:
                         if not isinstance(data, dict):
                             raise TypeError()
@@ -153,11 +217,59 @@ class PatchedScenarioUpdateRequest:
                         return objects_item_type_2
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_3 = PodDisruptionBudget.from_dict(data)
+
+                        return objects_item_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_4 = Namespace.from_dict(data)
+
+                        return objects_item_type_4
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_5 = Deployment.from_dict(data)
+
+                        return objects_item_type_5
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_6 = ReplicaSet.from_dict(data)
+
+                        return objects_item_type_6
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_7 = StatefulSet.from_dict(data)
+
+                        return objects_item_type_7
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        objects_item_type_8 = DaemonSet.from_dict(data)
+
+                        return objects_item_type_8
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
-                    objects_item_type_3 = PodDisruptionBudget.from_dict(data)
+                    objects_item_type_9 = Job.from_dict(data)
 
-                    return objects_item_type_3
+                    return objects_item_type_9
 
                 objects_item = _parse_objects_item(objects_item_data)
 

@@ -24,19 +24,21 @@ class ReplicaSet:
 
     Attributes:
         metadata (ReplicaSetMetadata):
+        spec (ReplicaSetSpec):
         api_version (ReplicaSetApiVersion | Unset):
         kind (ReplicaSetKind | Unset):
-        spec (ReplicaSetSpec | Unset):
     """
 
     metadata: ReplicaSetMetadata
+    spec: ReplicaSetSpec
     api_version: ReplicaSetApiVersion | Unset = UNSET
     kind: ReplicaSetKind | Unset = UNSET
-    spec: ReplicaSetSpec | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         metadata = self.metadata.to_dict()
+
+        spec = self.spec.to_dict()
 
         api_version: str | Unset = UNSET
         if not isinstance(self.api_version, Unset):
@@ -46,23 +48,18 @@ class ReplicaSet:
         if not isinstance(self.kind, Unset):
             kind = self.kind.value
 
-        spec: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.spec, Unset):
-            spec = self.spec.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "metadata": metadata,
+                "spec": spec,
             }
         )
         if api_version is not UNSET:
             field_dict["apiVersion"] = api_version
         if kind is not UNSET:
             field_dict["kind"] = kind
-        if spec is not UNSET:
-            field_dict["spec"] = spec
 
         return field_dict
 
@@ -73,6 +70,8 @@ class ReplicaSet:
 
         d = dict(src_dict)
         metadata = ReplicaSetMetadata.from_dict(d.pop("metadata"))
+
+        spec = ReplicaSetSpec.from_dict(d.pop("spec"))
 
         _api_version = d.pop("apiVersion", UNSET)
         api_version: ReplicaSetApiVersion | Unset
@@ -88,18 +87,11 @@ class ReplicaSet:
         else:
             kind = ReplicaSetKind(_kind)
 
-        _spec = d.pop("spec", UNSET)
-        spec: ReplicaSetSpec | Unset
-        if isinstance(_spec, Unset):
-            spec = UNSET
-        else:
-            spec = ReplicaSetSpec.from_dict(_spec)
-
         replica_set = cls(
             metadata=metadata,
+            spec=spec,
             api_version=api_version,
             kind=kind,
-            spec=spec,
         )
 
         replica_set.additional_properties = d

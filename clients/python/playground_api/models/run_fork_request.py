@@ -13,10 +13,10 @@ T = TypeVar("T", bound="RunForkRequest")
 class RunForkRequest:
     """
     Attributes:
-        seq (Any): the event of the run to fork at (1..lastSeq)
+        seq (int): the event of the run to fork at (1..lastSeq)
     """
 
-    seq: Any
+    seq: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,12 +12,18 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.counts import Counts
+    from ..models.daemon_set import DaemonSet
+    from ..models.deployment import Deployment
+    from ..models.job import Job
+    from ..models.namespace import Namespace
     from ..models.node import Node
     from ..models.owner import Owner
     from ..models.pod import Pod
     from ..models.pod_disruption_budget import PodDisruptionBudget
     from ..models.priority_class import PriorityClass
+    from ..models.replica_set import ReplicaSet
     from ..models.scenario_detail_settings import ScenarioDetailSettings
+    from ..models.stateful_set import StatefulSet
 
 
 T = TypeVar("T", bound="ScenarioDetail")
@@ -35,8 +41,9 @@ class ScenarioDetail:
         can_edit (bool):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
-        objects (list[Node | Pod | PodDisruptionBudget | PriorityClass]): a Kubernetes manifest: Node, PriorityClass,
-            Pod, PodDisruptionBudget, Deployment, ReplicaSet, StatefulSet, DaemonSet or Job
+        objects (list[DaemonSet | Deployment | Job | Namespace | Node | Pod | PodDisruptionBudget | PriorityClass |
+            ReplicaSet | StatefulSet]): a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace,
+            Deployment, ReplicaSet, StatefulSet, DaemonSet, Job
         settings (ScenarioDetailSettings):
         ignored (list[str]): fields accepted but not modelled, e.g. volumes
         description (str | Unset):
@@ -54,7 +61,18 @@ class ScenarioDetail:
     can_edit: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
-    objects: list[Node | Pod | PodDisruptionBudget | PriorityClass]
+    objects: list[
+        DaemonSet
+        | Deployment
+        | Job
+        | Namespace
+        | Node
+        | Pod
+        | PodDisruptionBudget
+        | PriorityClass
+        | ReplicaSet
+        | StatefulSet
+    ]
     settings: ScenarioDetailSettings
     ignored: list[str]
     description: str | Unset = UNSET
@@ -63,9 +81,15 @@ class ScenarioDetail:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.daemon_set import DaemonSet
+        from ..models.deployment import Deployment
+        from ..models.namespace import Namespace
         from ..models.node import Node
         from ..models.pod import Pod
+        from ..models.pod_disruption_budget import PodDisruptionBudget
         from ..models.priority_class import PriorityClass
+        from ..models.replica_set import ReplicaSet
+        from ..models.stateful_set import StatefulSet
 
         slug = self.slug
 
@@ -91,6 +115,12 @@ class ScenarioDetail:
                 isinstance(objects_item_data, Node)
                 or isinstance(objects_item_data, PriorityClass)
                 or isinstance(objects_item_data, Pod)
+                or isinstance(objects_item_data, PodDisruptionBudget)
+                or isinstance(objects_item_data, Namespace)
+                or isinstance(objects_item_data, Deployment)
+                or isinstance(objects_item_data, ReplicaSet)
+                or isinstance(objects_item_data, StatefulSet)
+                or isinstance(objects_item_data, DaemonSet)
             ):
                 objects_item = objects_item_data.to_dict()
             else:
@@ -139,12 +169,18 @@ class ScenarioDetail:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.counts import Counts
+        from ..models.daemon_set import DaemonSet
+        from ..models.deployment import Deployment
+        from ..models.job import Job
+        from ..models.namespace import Namespace
         from ..models.node import Node
         from ..models.owner import Owner
         from ..models.pod import Pod
         from ..models.pod_disruption_budget import PodDisruptionBudget
         from ..models.priority_class import PriorityClass
+        from ..models.replica_set import ReplicaSet
         from ..models.scenario_detail_settings import ScenarioDetailSettings
+        from ..models.stateful_set import StatefulSet
 
         d = dict(src_dict)
         slug = d.pop("slug")
@@ -174,7 +210,18 @@ class ScenarioDetail:
 
             def _parse_objects_item(
                 data: object,
-            ) -> Node | Pod | PodDisruptionBudget | PriorityClass:
+            ) -> (
+                DaemonSet
+                | Deployment
+                | Job
+                | Namespace
+                | Node
+                | Pod
+                | PodDisruptionBudget
+                | PriorityClass
+                | ReplicaSet
+                | StatefulSet
+            ):
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -199,11 +246,59 @@ class ScenarioDetail:
                     return objects_item_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_3 = PodDisruptionBudget.from_dict(data)
+
+                    return objects_item_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_4 = Namespace.from_dict(data)
+
+                    return objects_item_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_5 = Deployment.from_dict(data)
+
+                    return objects_item_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_6 = ReplicaSet.from_dict(data)
+
+                    return objects_item_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_7 = StatefulSet.from_dict(data)
+
+                    return objects_item_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    objects_item_type_8 = DaemonSet.from_dict(data)
+
+                    return objects_item_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                objects_item_type_3 = PodDisruptionBudget.from_dict(data)
+                objects_item_type_9 = Job.from_dict(data)
 
-                return objects_item_type_3
+                return objects_item_type_9
 
             objects_item = _parse_objects_item(objects_item_data)
 

@@ -23,24 +23,22 @@ T = TypeVar("T", bound="StatefulSetSpec")
 class StatefulSetSpec:
     """
     Attributes:
+        selector (StatefulSetSpecSelector):
         template (StatefulSetSpecTemplate): the pod template, read like a Pod
-        selector (StatefulSetSpecSelector | Unset):
         replicas (int | Unset):
         pod_management_policy (StatefulSetSpecPodManagementPolicy | Unset):
     """
 
+    selector: StatefulSetSpecSelector
     template: StatefulSetSpecTemplate
-    selector: StatefulSetSpecSelector | Unset = UNSET
     replicas: int | Unset = UNSET
     pod_management_policy: StatefulSetSpecPodManagementPolicy | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        template = self.template.to_dict()
+        selector = self.selector.to_dict()
 
-        selector: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.selector, Unset):
-            selector = self.selector.to_dict()
+        template = self.template.to_dict()
 
         replicas = self.replicas
 
@@ -52,11 +50,10 @@ class StatefulSetSpec:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "selector": selector,
                 "template": template,
             }
         )
-        if selector is not UNSET:
-            field_dict["selector"] = selector
         if replicas is not UNSET:
             field_dict["replicas"] = replicas
         if pod_management_policy is not UNSET:
@@ -70,14 +67,9 @@ class StatefulSetSpec:
         from ..models.stateful_set_spec_template import StatefulSetSpecTemplate
 
         d = dict(src_dict)
-        template = StatefulSetSpecTemplate.from_dict(d.pop("template"))
+        selector = StatefulSetSpecSelector.from_dict(d.pop("selector"))
 
-        _selector = d.pop("selector", UNSET)
-        selector: StatefulSetSpecSelector | Unset
-        if isinstance(_selector, Unset):
-            selector = UNSET
-        else:
-            selector = StatefulSetSpecSelector.from_dict(_selector)
+        template = StatefulSetSpecTemplate.from_dict(d.pop("template"))
 
         replicas = d.pop("replicas", UNSET)
 
@@ -91,8 +83,8 @@ class StatefulSetSpec:
             )
 
         stateful_set_spec = cls(
-            template=template,
             selector=selector,
+            template=template,
             replicas=replicas,
             pod_management_policy=pod_management_policy,
         )

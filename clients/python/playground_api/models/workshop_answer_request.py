@@ -13,10 +13,10 @@ T = TypeVar("T", bound="WorkshopAnswerRequest")
 class WorkshopAnswerRequest:
     """
     Attributes:
-        choice (Any): a node name or a pod key namespace/name
+        choice (str): a node name or a pod key namespace/name
     """
 
-    choice: Any
+    choice: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

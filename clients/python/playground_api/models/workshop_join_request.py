@@ -13,10 +13,10 @@ T = TypeVar("T", bound="WorkshopJoinRequest")
 class WorkshopJoinRequest:
     """
     Attributes:
-        name (Any): the display name the class will see (1 to 40 characters)
+        name (str): the display name the class will see (1 to 40 characters)
     """
 
-    name: Any
+    name: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

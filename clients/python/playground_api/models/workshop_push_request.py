@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.compare_pair_request import ComparePairRequest
+
 
 T = TypeVar("T", bound="WorkshopPushRequest")
 
@@ -18,13 +22,13 @@ class WorkshopPushRequest:
         lesson (str | Unset): a lesson slug, or…
         scenario (str | Unset): …a scenario slug
         title (str | Unset):
-        compare (Any | Unset): {"a": <run id>, "b": <run id>}
+        compare (ComparePairRequest | Unset):
     """
 
     lesson: str | Unset = UNSET
     scenario: str | Unset = UNSET
     title: str | Unset = UNSET
-    compare: Any | Unset = UNSET
+    compare: ComparePairRequest | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,7 +38,9 @@ class WorkshopPushRequest:
 
         title = self.title
 
-        compare = self.compare
+        compare: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.compare, Unset):
+            compare = self.compare.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -52,6 +58,8 @@ class WorkshopPushRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.compare_pair_request import ComparePairRequest
+
         d = dict(src_dict)
         lesson = d.pop("lesson", UNSET)
 
@@ -59,7 +67,12 @@ class WorkshopPushRequest:
 
         title = d.pop("title", UNSET)
 
-        compare = d.pop("compare", UNSET)
+        _compare = d.pop("compare", UNSET)
+        compare: ComparePairRequest | Unset
+        if isinstance(_compare, Unset):
+            compare = UNSET
+        else:
+            compare = ComparePairRequest.from_dict(_compare)
 
         workshop_push_request = cls(
             lesson=lesson,

@@ -40,7 +40,7 @@ from ...models.stop_command import StopCommand
 from ...models.uncordon_command import UncordonCommand
 from ...models.update_pdb_command import UpdatePdbCommand
 from ...models.update_priorityclass_command import UpdatePriorityclassCommand
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
@@ -75,9 +75,8 @@ def _get_kwargs(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -238,9 +237,8 @@ def sync_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -254,7 +252,7 @@ def sync_detailed(
             RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
             SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
             SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -309,9 +307,8 @@ def sync(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -325,7 +322,7 @@ def sync(
             RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
             SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
             SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -375,9 +372,8 @@ async def asyncio_detailed(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> Response[CommandRejected | CommandResult | Error]:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -391,7 +387,7 @@ async def asyncio_detailed(
             RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
             SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
             SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -444,9 +440,8 @@ async def asyncio(
     | StepCommand
     | StopCommand
     | UncordonCommand
-    | Unset
     | UpdatePdbCommand
-    | UpdatePriorityclassCommand = UNSET,
+    | UpdatePriorityclassCommand,
 ) -> CommandRejected | CommandResult | Error | None:
     """200: applied; 202: the worker has not answered yet (GET commands/ later); 201: restart (a new run,
     in `run`); 400: refused (the error names the field, `command` the record)
@@ -460,7 +455,7 @@ async def asyncio(
             RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
             SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
             SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | Unset | UpdatePdbCommand | UpdatePriorityclassCommand):
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -54,6 +54,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 409:
         response_409 = Error.from_dict(response.json())
 
@@ -68,6 +73,11 @@ def _parse_response(
         response_415 = Error.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)

@@ -7,13 +7,14 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.run_page import RunPage
+from ...models.runs_list_page_type_1 import RunsListPageType1
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     active: bool | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | RunsListPageType1 | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -22,7 +23,14 @@ def _get_kwargs(
 
     params["active"] = active
 
-    params["page"] = page
+    json_page: int | str | Unset
+    if isinstance(page, Unset):
+        json_page = UNSET
+    elif isinstance(page, RunsListPageType1):
+        json_page = page.value
+    else:
+        json_page = page
+    params["page"] = json_page
 
     params["page_size"] = page_size
 
@@ -83,14 +91,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     active: bool | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | RunsListPageType1 | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Response[Error | RunPage]:
     """
     Args:
         active (bool | Unset):
-        page (int | Unset):
+        page (int | RunsListPageType1 | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
 
@@ -120,14 +128,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     active: bool | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | RunsListPageType1 | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Error | RunPage | None:
     """
     Args:
         active (bool | Unset):
-        page (int | Unset):
+        page (int | RunsListPageType1 | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
 
@@ -152,14 +160,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     active: bool | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | RunsListPageType1 | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Response[Error | RunPage]:
     """
     Args:
         active (bool | Unset):
-        page (int | Unset):
+        page (int | RunsListPageType1 | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
 
@@ -187,14 +195,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     active: bool | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | RunsListPageType1 | Unset = UNSET,
     page_size: int | Unset = UNSET,
     scenario: str | Unset = UNSET,
 ) -> Error | RunPage | None:
     """
     Args:
         active (bool | Unset):
-        page (int | Unset):
+        page (int | RunsListPageType1 | Unset):
         page_size (int | Unset):
         scenario (str | Unset):
 

@@ -50,6 +50,11 @@ def _parse_response(
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 

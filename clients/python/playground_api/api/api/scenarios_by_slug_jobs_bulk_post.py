@@ -6,8 +6,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.bulk_template_request import BulkTemplateRequest
 from ...models.error import Error
+from ...models.job import Job
+from ...models.scenarios_by_slug_jobs_bulk_post_body_type_1 import (
+    ScenariosBySlugJobsBulkPostBodyType1,
+)
 from ...models.scenarios_by_slug_jobs_bulk_post_response_201 import (
     ScenariosBySlugJobsBulkPostResponse201,
 )
@@ -17,7 +20,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     slug: str,
     *,
-    body: BulkTemplateRequest,
+    body: list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -31,7 +34,14 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, list):
+        _kwargs["json"] = []
+        for body_type_0_item_data in body:
+            body_type_0_item = body_type_0_item_data.to_dict()
+            _kwargs["json"].append(body_type_0_item)
+
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -108,7 +118,7 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | ScenariosBySlugJobsBulkPostResponse201]:
     """Add many: a list of manifests, or {template, count}
@@ -118,7 +128,8 @@ def sync_detailed(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset): a list of manifests, or
+            {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,7 +156,7 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | ScenariosBySlugJobsBulkPostResponse201 | None:
     """Add many: a list of manifests, or {template, count}
@@ -155,7 +166,8 @@ def sync(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset): a list of manifests, or
+            {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +189,7 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | ScenariosBySlugJobsBulkPostResponse201]:
     """Add many: a list of manifests, or {template, count}
@@ -187,7 +199,8 @@ async def asyncio_detailed(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset): a list of manifests, or
+            {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,7 +225,7 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | ScenariosBySlugJobsBulkPostResponse201 | None:
     """Add many: a list of manifests, or {template, count}
@@ -222,7 +235,8 @@ async def asyncio(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Job] | ScenariosBySlugJobsBulkPostBodyType1 | Unset): a list of manifests, or
+            {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,8 +6,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.bulk_template_request import BulkTemplateRequest
 from ...models.error import Error
+from ...models.namespace import Namespace
+from ...models.scenarios_by_slug_namespaces_bulk_post_body_type_1 import (
+    ScenariosBySlugNamespacesBulkPostBodyType1,
+)
 from ...models.scenarios_by_slug_namespaces_bulk_post_response_201 import (
     ScenariosBySlugNamespacesBulkPostResponse201,
 )
@@ -17,7 +20,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     slug: str,
     *,
-    body: BulkTemplateRequest,
+    body: list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -31,7 +34,14 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, list):
+        _kwargs["json"] = []
+        for body_type_0_item_data in body:
+            body_type_0_item = body_type_0_item_data.to_dict()
+            _kwargs["json"].append(body_type_0_item)
+
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -110,7 +120,7 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | ScenariosBySlugNamespacesBulkPostResponse201]:
     """Add many: a list of manifests, or {template, count}
@@ -120,7 +130,8 @@ def sync_detailed(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset): a list of
+            manifests, or {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +158,7 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | ScenariosBySlugNamespacesBulkPostResponse201 | None:
     """Add many: a list of manifests, or {template, count}
@@ -157,7 +168,8 @@ def sync(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset): a list of
+            manifests, or {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +191,7 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | ScenariosBySlugNamespacesBulkPostResponse201]:
     """Add many: a list of manifests, or {template, count}
@@ -189,7 +201,8 @@ async def asyncio_detailed(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset): a list of
+            manifests, or {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +227,7 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: BulkTemplateRequest,
+    body: list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | ScenariosBySlugNamespacesBulkPostResponse201 | None:
     """Add many: a list of manifests, or {template, count}
@@ -224,7 +237,8 @@ async def asyncio(
     Args:
         slug (str):
         if_match (str | Unset):
-        body (BulkTemplateRequest):
+        body (list[Namespace] | ScenariosBySlugNamespacesBulkPostBodyType1 | Unset): a list of
+            manifests, or {template, count}: copies are named <name>-1 .. <name>-N
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

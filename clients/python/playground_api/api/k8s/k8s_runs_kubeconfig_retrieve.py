@@ -6,9 +6,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.error import Error
 from ...models.k8s_runs_kubeconfig_retrieve_format import (
     K8SRunsKubeconfigRetrieveFormat,
 )
+from ...models.kubeconfig import Kubeconfig
 from ...types import UNSET, Response, Unset
 
 
@@ -41,7 +43,27 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | None:
+) -> Error | Kubeconfig | None:
+    if response.status_code == 200:
+        response_200 = Kubeconfig.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -50,7 +72,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any]:
+) -> Response[Error | Kubeconfig]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -64,7 +86,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Response[Any]:
+) -> Response[Error | Kubeconfig]:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -76,7 +98,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Response[Error | Kubeconfig]
     """
 
     kwargs = _get_kwargs(
@@ -91,12 +113,12 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-async def asyncio_detailed(
+def sync(
     run_id: int,
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Response[Any]:
+) -> Error | Kubeconfig | None:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -108,7 +130,34 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Error | Kubeconfig
+    """
+
+    return sync_detailed(
+        run_id=run_id,
+        client=client,
+        format_=format_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
+) -> Response[Error | Kubeconfig]:
+    """A kubeconfig for the run's Kubernetes API
+
+    Args:
+        run_id (int):
+        format_ (K8SRunsKubeconfigRetrieveFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Kubeconfig]
     """
 
     kwargs = _get_kwargs(
@@ -119,3 +168,32 @@ async def asyncio_detailed(
     response = await client.get_async_httpx_client().request(**kwargs)
 
     return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    run_id: int,
+    *,
+    client: AuthenticatedClient,
+    format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
+) -> Error | Kubeconfig | None:
+    """A kubeconfig for the run's Kubernetes API
+
+    Args:
+        run_id (int):
+        format_ (K8SRunsKubeconfigRetrieveFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Kubeconfig
+    """
+
+    return (
+        await asyncio_detailed(
+            run_id=run_id,
+            client=client,
+            format_=format_,
+        )
+    ).parsed

@@ -6,33 +6,32 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="BulkTemplateRequest")
+T = TypeVar("T", bound="ComparePairRequest")
 
 
 @_attrs_define
-class BulkTemplateRequest:
+class ComparePairRequest:
     """
     Attributes:
-        template (Any): a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Deployment, ReplicaSet,
-            StatefulSet, DaemonSet or Job; copies are named <name>-1 .. <name>-N
-        count (int):
+        a (int): a run you can see
+        b (int): a run you can see
     """
 
-    template: Any
-    count: int
+    a: int
+    b: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        template = self.template
+        a = self.a
 
-        count = self.count
+        b = self.b
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "template": template,
-                "count": count,
+                "a": a,
+                "b": b,
             }
         )
 
@@ -41,17 +40,17 @@ class BulkTemplateRequest:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        template = d.pop("template")
+        a = d.pop("a")
 
-        count = d.pop("count")
+        b = d.pop("b")
 
-        bulk_template_request = cls(
-            template=template,
-            count=count,
+        compare_pair_request = cls(
+            a=a,
+            b=b,
         )
 
-        bulk_template_request.additional_properties = d
-        return bulk_template_request
+        compare_pair_request.additional_properties = d
+        return compare_pair_request
 
     @property
     def additional_keys(self) -> list[str]:
