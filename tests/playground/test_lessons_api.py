@@ -171,3 +171,19 @@ def test_a_users_scenario_holding_a_lesson_slug_is_never_overwritten() -> None:
     with pytest.raises(CommandError, match="scenario 'lesson01' belongs to mallory"):
         call_command("load_lessons", stdout=StringIO())
     assert Scenario.objects.get(slug="lesson01").title == theirs.title
+
+
+def test_a_lesson_names_the_earlier_lessons_it_builds_on() -> None:
+    _, body = get("/api/lessons/basic-preemption/")
+    assert [(x["number"], x["slug"]) for x in body["buildsOn"]] == [
+        (3, "priority-orders-the-queue"), (4, "backoff-and-the-unschedulable-pool")]
+
+
+def test_the_glossary_defines_each_term_once_with_its_anchor() -> None:
+    status, body = get("/api/glossary/")
+    assert status == 200
+    terms = {t["id"]: t for t in body}
+    assert len(terms) == len(body)
+    assert {"activeq", "backoffq", "unschedulablepods", "preenqueue", "postfilter", "nominatednodename",
+            "disruptionsallowed", "pdb", "priority", "preemption", "victim", "graceful-termination"} <= set(terms)
+    assert terms["activeq"]["term"] == "activeQ" and "highest priority first" in terms["activeq"]["definition"]

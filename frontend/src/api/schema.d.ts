@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The glossary: the terms lessons and the screen use */
+        get: operations["api_glossary_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lessons/": {
         parameters: {
             query?: never;
@@ -1501,6 +1518,14 @@ export interface components {
             /** @default private */
             visibility: components["schemas"]["VisibilityEnum"];
         };
+        GlossaryTerm: {
+            /** @description The anchor: /glossary#<id>. */
+            id: string;
+            term: string;
+            definition: string;
+            /** @description Where kube-scheduler defines it, if anywhere. */
+            upstream: string;
+        };
         ImportRequest: {
             /** @description multi-document YAML */
             yaml: string;
@@ -1533,6 +1558,8 @@ export interface components {
             idea: string;
             /** @description SCHEDULER_SPEC.md sections taught. */
             spec: string[];
+            /** @description The earlier lessons it relies on, in order. */
+            readonly buildsOn: components["schemas"]["LessonRef"][];
             /** @description Slug of the lesson's public scenario. */
             readonly scenario: string;
             seed: number;
@@ -1542,6 +1569,11 @@ export interface components {
             steps: components["schemas"]["Step"][];
             readonly questions: components["schemas"]["Question"][];
             readonly variants: components["schemas"]["Variant"][];
+        };
+        LessonRef: {
+            slug: string;
+            number: number;
+            title: string;
         };
         Me: {
             authenticated: boolean;
@@ -3522,6 +3554,34 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_glossary_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryTerm"][];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

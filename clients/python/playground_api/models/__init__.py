@@ -237,6 +237,7 @@ from .evict_pod_command import EvictPodCommand
 from .evict_pod_command_type import EvictPodCommandType
 from .export import Export
 from .fork_request import ForkRequest
+from .glossary_term import GlossaryTerm
 from .import_request import ImportRequest
 from .import_request_settings import ImportRequestSettings
 from .job import Job
@@ -325,6 +326,7 @@ from .joined import Joined
 from .k8s_runs_kubeconfig_retrieve_format import K8SRunsKubeconfigRetrieveFormat
 from .kind_enum import KindEnum
 from .lesson import Lesson
+from .lesson_ref import LessonRef
 from .manifest import Manifest
 from .me import Me
 from .namespace import Namespace
@@ -1037,6 +1039,7 @@ __all__ = (
     "EvictPodCommandType",
     "Export",
     "ForkRequest",
+    "GlossaryTerm",
     "ImportRequest",
     "ImportRequestSettings",
     "Job",
@@ -1083,6 +1086,7 @@ __all__ = (
     "K8SRunsKubeconfigRetrieveFormat",
     "KindEnum",
     "Lesson",
+    "LessonRef",
     "Manifest",
     "Me",
     "Namespace",
