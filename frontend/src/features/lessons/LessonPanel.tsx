@@ -102,6 +102,15 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
         </div>
       </header>
       <StepAnnouncer title={lesson.steps[progress.current]?.title} markdown={lesson.steps[progress.current]?.markdown} />
+      {lesson.buildsOn.length > 0 && (
+        <p className="lesson__builds-on muted">
+          Builds on: {lesson.buildsOn.map((b) => `lesson ${b.number}, “${b.title}”`).join("; ")}. New words are linked to the{" "}
+          <a href="/glossary" target="_blank" rel="noreferrer noopener">
+            glossary
+          </a>
+          .
+        </p>
+      )}
       <p className="lesson__idea">{lesson.idea}</p>
       {waiting && (
         <p className="lesson__waiting" aria-live="polite">
