@@ -496,6 +496,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scenarios/{slug}/featured/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Feature a public scenario in the gallery, or stop (the instance's staff only) */
+        put: operations["scenarios_by_slug_featured_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scenarios/{slug}/fork/": {
         parameters: {
             query?: never;
@@ -1513,6 +1530,10 @@ export interface components {
             participants: components["schemas"]["RosterEntry"][];
             questions: components["schemas"]["QuestionView"][];
         };
+        FeaturedRequest: {
+            /** @description true: shown in the gallery's Featured list (a public scenario only) */
+            featured: boolean;
+        };
         ForkRequest: {
             title?: string;
             /** @default private */
@@ -1868,6 +1889,8 @@ export interface components {
             readonly forkedFrom: string | null;
             version?: number;
             readonly counts: components["schemas"]["Counts"];
+            /** @description Chosen by the instance's staff for the gallery. */
+            readonly featured: boolean;
             readonly canEdit: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1899,6 +1922,8 @@ export interface components {
             readonly forkedFrom: string | null;
             version?: number;
             readonly counts: components["schemas"]["Counts"];
+            /** @description Chosen by the instance's staff for the gallery. */
+            readonly featured: boolean;
             readonly canEdit: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -4417,8 +4442,9 @@ export interface operations {
                 /**
                  * @description * `public` - public
                  *     * `mine` - mine
+                 *     * `featured` - featured
                  */
-                scope?: "public" | "mine";
+                scope?: "public" | "mine" | "featured";
                 search?: string;
             };
             header?: never;
@@ -6280,6 +6306,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "application/yaml": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scenarios_by_slug_featured_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeaturedRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is above the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body's Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

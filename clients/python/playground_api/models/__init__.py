@@ -236,6 +236,7 @@ from .events_page import EventsPage
 from .evict_pod_command import EvictPodCommand
 from .evict_pod_command_type import EvictPodCommandType
 from .export import Export
+from .featured_request import FeaturedRequest
 from .fork_request import ForkRequest
 from .glossary_term import GlossaryTerm
 from .import_request import ImportRequest
@@ -1038,6 +1039,7 @@ __all__ = (
     "EvictPodCommand",
     "EvictPodCommandType",
     "Export",
+    "FeaturedRequest",
     "ForkRequest",
     "GlossaryTerm",
     "ImportRequest",
