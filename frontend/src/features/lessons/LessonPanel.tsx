@@ -116,6 +116,16 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
         <p className="lesson__waiting" aria-live="polite">
           Waiting for step {progress.waitingFor! + 1}, “{waiting.title}” — the run is at t = {now.toFixed(1)}s
           {ended ? `, and it is ${status}: this step will not come.` : canControl ? "." : "; its owner has to play it."}
+          {canControl && !ended && (
+            <>
+              {" "}
+              {/* The run's "step" command: due timers fire at once (a grace period, a backoff, a timed
+                  command), then one scheduling cycle runs — virtual time jumps, no wall time is waited. */}
+              <button type="button" onClick={() => send({ type: "step" })}>
+                Skip to the next event
+              </button>
+            </>
+          )}
         </p>
       )}
       {showQuestions && lesson.questions.map((q, i) => {
