@@ -90,7 +90,7 @@ _TOKENS = re.compile(
     r"(?P<fence>^[ \t]*```.*?^[ \t]*```[^\n]*$)"
     r"|(?P<link>\[(?P<label>(?:`[^`]*`|[^\]\n])+)\]\((?P<href>[^)\s]+)\))"
     r"|(?P<code>`(?P<code_text>[^`\n]+)`)",
-    re.M | re.S,
+    re.MULTILINE | re.DOTALL,
 )
 
 

@@ -674,10 +674,10 @@ def check_shows(step: Step, event: Mapping[str, Any], state: Mapping[str, Any]) 
         if sorted(got) != sorted(want):
             problems.append(f"shows.queues.{name} is {sorted(want)} but the screen shows {sorted(got)}")
     pods = {p["key"]: p for p in state.get("pods", [])}
-    for key, want in shows.get("pods", {}).items():
-        got = shown_phase(pods[key]) if key in pods else "no such pod"
-        if got != want:
-            problems.append(f"shows.pods.{key} is {want} but the screen shows {got}")
+    for key, status in shows.get("pods", {}).items():
+        shown = shown_phase(pods[key]) if key in pods else "no such pod"
+        if shown != status:
+            problems.append(f"shows.pods.{key} is {status} but the screen shows {shown}")
     return problems
 
 
