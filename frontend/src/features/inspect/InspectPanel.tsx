@@ -41,7 +41,7 @@ export function InspectPanel({ state, selectedPod }: Props) {
         <h2 id="inspect-title">Inspect</h2>
         <div className="field field--inline">
           <label htmlFor="inspect-object">Object</label>
-          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder="choose a pod, node or PDB…" />
+          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder="choose an object…" />
           <div role="radiogroup" aria-label="Format" className="tabs">
             {(["describe", "yaml"] as const).map((f) => (
               <button key={f} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>
