@@ -30,7 +30,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
   const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
   const [showLabels, setShowLabels] = useState(false);
   const hasPdbs = Object.keys(state.pdbs).length > 0;
-  const guarded = useMemo(() => (hasPdbs ? guardedPods(state) : NO_GUARDS), [hasPdbs, state.pdbs, state.pods]);
+  const guarded = useMemo(() => (hasPdbs ? guardedPods(state.pdbs, state.pods) : NO_GUARDS), [hasPdbs, state.pdbs, state.pods]);
   const guards = useMemo(() => (hasPdbs ? guardsByPod(guarded, state.pdbs) : NO_GUARDS), [hasPdbs, guarded, state.pdbs]);
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
   const classes = state.priorityClasses;

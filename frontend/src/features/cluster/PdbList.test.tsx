@@ -23,7 +23,7 @@ const state = applyEvent(initialRunState, {
 } as unknown as SimEvent);
 
 test("a PDB on the map shows its live disruptionsAllowed and the pods it guards", () => {
-  const guarded = guardedPods(state);
+  const guarded = guardedPods(state.pdbs, state.pods);
   expect(guarded.get("default/web-pdb")).toEqual(["default/web-1"]);
   expect(guardsByPod(guarded, state.pdbs).get("default/web-1")).toEqual(["web-pdb"]);
   render(<PdbList pdbs={state.pdbs} guarded={guarded} onSelectPod={() => {}} />, { wrapper: withQuery() });

@@ -6,10 +6,10 @@ import { selectorMatches } from "@/lib/labelSelector";
 import { shortKey } from "@/lib/format";
 
 /** The pods each PodDisruptionBudget selects (its namespace and selector), by PDB key. */
-export function guardedPods(state: RunState): Map<string, string[]> {
+export function guardedPods(pdbs: RunState["pdbs"], allPods: RunState["pods"]): Map<string, string[]> {
   const guarded = new Map<string, string[]>();
-  for (const pdb of Object.values(state.pdbs)) {
-    const pods = state.pods.values().filter((p) => p.namespace === pdb.namespace && selectorMatches(pdb.selector, p.labels));
+  for (const pdb of Object.values(pdbs)) {
+    const pods = allPods.values().filter((p) => p.namespace === pdb.namespace && selectorMatches(pdb.selector, p.labels));
     guarded.set(pdb.key, pods.map((p) => p.key).sort());
   }
   return guarded;
