@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground.lessons import selectors
-from playground.lessons.serializers import LessonSerializer
+from playground.lessons.serializers import GlossaryTermSerializer, LessonSerializer
 
 
 class LessonListApi(APIView):
@@ -25,3 +25,11 @@ class LessonDetailApi(APIView):
     @extend_schema(responses=LessonSerializer, summary="One lesson: its scenario, steps and questions")
     def get(self, request: Request, slug: str) -> Response:
         return Response(LessonSerializer(selectors.lesson_by_slug(slug)).data)
+
+
+class GlossaryApi(APIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(responses=GlossaryTermSerializer(many=True), summary="The glossary: the terms lessons and the screen use")
+    def get(self, request: Request) -> Response:
+        return Response(GlossaryTermSerializer(selectors.glossary(), many=True).data)

@@ -7,6 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from rest_framework.exceptions import NotFound
 
+from playground.lessons.glossary import Term, load_glossary
 from playground.lessons.tooling import LESSONS_DIR, Lesson, Question, Variant, choices, load_lessons, run_variant
 
 
@@ -28,6 +29,17 @@ def _signature(root: Path) -> tuple[int, int]:
 def lesson_list() -> list[Lesson]:
     root = lessons_dir()
     return list(_lessons(root, _signature(root)))
+
+
+@functools.lru_cache(maxsize=4)
+def _glossary(root: Path, signature: tuple[int, int]) -> tuple[Term, ...]:
+    return tuple(load_glossary(root))
+
+
+def glossary() -> list[Term]:
+    """lessons/glossary.yaml, re-read when a lesson file changes."""
+    root = lessons_dir()
+    return list(_glossary(root, _signature(root)))
 
 
 def find_lesson(slug: str) -> Lesson | None:

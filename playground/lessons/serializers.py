@@ -7,7 +7,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from playground.lessons.selectors import question_choices, scenario_slug
+from playground.lessons.selectors import find_lesson, question_choices, scenario_slug
 from playground.lessons.tooling import TRIGGER_SCHEMA, Lesson, Question, Variant, offers_none
 
 
@@ -71,6 +71,12 @@ class VariantSerializer(serializers.Serializer):
         return scenario_slug(self.context["lesson"], variant)
 
 
+class LessonRefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    number = serializers.IntegerField()
+    title = serializers.CharField()
+
+
 class LessonSerializer(serializers.Serializer):
     """A lesson; scenario/steps/questions/commands are those of its first (usually only) variant."""
 
@@ -80,6 +86,7 @@ class LessonSerializer(serializers.Serializer):
     summary = serializers.CharField()
     idea = serializers.CharField()
     spec = serializers.ListField(child=serializers.CharField(), help_text="SCHEDULER_SPEC.md sections taught.")
+    buildsOn = serializers.SerializerMethodField(help_text="The earlier lessons it relies on, in order.")
     scenario = serializers.SerializerMethodField(help_text="Slug of the lesson's public scenario.")
     seed = serializers.IntegerField(source="main.seed")
     until = serializers.FloatField(source="main.until", allow_null=True)
@@ -92,6 +99,12 @@ class LessonSerializer(serializers.Serializer):
     def get_scenario(self, lesson: Lesson) -> str:
         return scenario_slug(lesson, lesson.main)
 
+    @extend_schema_field(LessonRefSerializer(many=True))
+    def get_buildsOn(self, lesson: Lesson) -> list[dict[str, Any]]:
+        earlier = [find_lesson(slug) for slug in lesson.builds_on]
+        return list(LessonRefSerializer(sorted((x for x in earlier if x), key=lambda x: x.number), many=True).data)
+
+
     @extend_schema_field(QuestionSerializer(many=True))
     def get_questions(self, lesson: Lesson) -> list[dict[str, Any]]:
         return list(QuestionSerializer(lesson.main.questions, many=True, context={"lesson": lesson}).data)
@@ -99,3 +112,10 @@ class LessonSerializer(serializers.Serializer):
     @extend_schema_field(VariantSerializer(many=True))
     def get_variants(self, lesson: Lesson) -> list[dict[str, Any]]:
         return list(VariantSerializer(lesson.variants, many=True, context={"lesson": lesson}).data)
+
+
+class GlossaryTermSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The anchor: /glossary#<id>.")
+    term = serializers.CharField()
+    definition = serializers.CharField()
+    upstream = serializers.CharField(allow_blank=True, help_text="Where kube-scheduler defines it, if anywhere.")

@@ -19,6 +19,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from playground.lessons.glossary import Term, check_first_uses, link_first_uses, load_glossary, plain, segments
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.events import EVENT_KINDS
 from scheduler_core.preemption.evaluator import CRITERIA
@@ -49,6 +50,9 @@ class Step:
     title: str
     markdown: str
     at: Trigger
+    # What the screen shows at the step's event, as its text states it (checked): "time" (virtual
+    # seconds) and "pods" ({pod key: a queue name such as activeQ, or a STATUS such as Terminating}).
+    shows: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class Lesson:
     idea: str
     spec: tuple[str, ...]  # SCHEDULER_SPEC.md sections the lesson teaches, e.g. "§5.7"
     variants: tuple[Variant, ...]
+    builds_on: tuple[str, ...] = ()  # slugs of earlier lessons it relies on
 
     @property
     def main(self) -> Variant:
@@ -161,14 +166,28 @@ class _Reader:
 
 
 def load_lessons(root: Path = LESSONS_DIR) -> list[Lesson]:
-    """Every lesson folder under ``root``, in number order; numbers must be unique."""
+    """Every lesson folder under ``root``, in number order; numbers must be unique, and a lesson
+    builds only on earlier ones."""
     lessons = [load_lesson(d) for d in sorted(root.iterdir()) if (d / LESSON_FILE).is_file()]
     seen: dict[int, str] = {}
     for lesson in lessons:
         if lesson.number in seen:
             raise LessonError(f"{root / lesson.folder}: number {lesson.number} is also used by {seen[lesson.number]}")
         seen[lesson.number] = lesson.folder
+    _check_builds_on(lessons, root)
     return lessons
+
+
+def _check_builds_on(lessons: Sequence[Lesson], root: Path) -> None:
+    """``buildsOn`` names only lessons that come earlier (the curriculum is read in number order)."""
+    numbers = {lesson.slug: lesson.number for lesson in lessons}
+    for lesson in lessons:
+        where = f"{root / lesson.folder / LESSON_FILE}: buildsOn"
+        for slug in lesson.builds_on:
+            if slug not in numbers:
+                raise LessonError(f"{where}: no lesson {slug!r}")
+            if numbers[slug] >= lesson.number:
+                raise LessonError(f"{where}: {slug!r} is lesson {numbers[slug]}, not an earlier one")
 
 
 def load_lesson(folder: Path) -> Lesson:
@@ -183,7 +202,7 @@ def load_lesson(folder: Path) -> Lesson:
     except yaml.YAMLError as exc:
         raise LessonError(f"{file}: not valid YAML: {exc}") from exc
     variant_keys = _VARIANT_KEYS
-    top = _Reader(data, file, "", ("number", "title", "summary", "idea", "spec", "variants") + variant_keys)
+    top = _Reader(data, file, "", ("number", "title", "summary", "idea", "spec", "buildsOn", "variants") + variant_keys)
     number = top.get("number", int)
     if number != int(match.group(1)):
         top.fail("number", f"is {number} but the folder name says {int(match.group(1))}")
@@ -199,9 +218,13 @@ def load_lesson(folder: Path) -> Lesson:
     spec = top.items("spec")
     if not all(isinstance(s, str) for s in spec):
         top.fail("spec", "must be a list of strings such as '§5.7'")
+    builds_on = top.items("buildsOn")
+    if not all(isinstance(s, str) and _ID_RE.match(s) for s in builds_on):
+        top.fail("buildsOn", f"must be a list of lesson slugs such as 'basic-preemption', got {builds_on!r}")
     return Lesson(
         folder=folder.name, number=number, slug=match.group(2), title=top.text("title"),
         summary=top.text("summary"), idea=top.text("idea"), spec=tuple(spec), variants=variants,
+        builds_on=tuple(builds_on),
     )
 
 
@@ -374,8 +397,34 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 
 def _step(data: Any, file: str, path: str) -> Step:
-    r = _Reader(data, file, path, ("title", "markdown", "at"))
-    return Step(title=r.text("title"), markdown=r.text("markdown"), at=_trigger(r.get("at", dict), file, r.where("at")))
+    r = _Reader(data, file, path, ("title", "markdown", "at", "shows"))
+    return Step(title=r.text("title"), markdown=r.text("markdown"), at=_trigger(r.get("at", dict), file, r.where("at")),
+                shows=_shows(r.get("shows", dict, default={}), file, r.where("shows")))
+
+
+# What a step may say the screen shows: each queue lane's pods (by the lane's name) and pods' STATUS.
+QUEUE_NAMES = {"activeQ": "active", "backoffQ": "backoff", "unschedulablePods": "unschedulable", "gated": "gated",
+               "inFlight": "inFlight"}
+PHASE_NAMES = ("Pending", "Running", "Terminating", "Succeeded")
+
+
+def _shows(data: dict[str, Any], file: str, path: str) -> Mapping[str, Any]:
+    r = _Reader(data, file, path, ("time", "queues", "pods"))
+    if r.has("time"):
+        r.get("time", (int, float))
+    for name, pods in r.get("queues", dict, default={}).items():
+        if name not in QUEUE_NAMES:
+            r.fail(f"queues.{name}", f"must be a queue: {', '.join(QUEUE_NAMES)}")
+        if not isinstance(pods, list) or not all(isinstance(p, str) for p in pods):
+            r.fail(f"queues.{name}", f"must list the pod keys in it ([] when empty), got {pods!r}")
+    for key, value in r.get("pods", dict, default={}).items():
+        if value not in PHASE_NAMES:
+            r.fail(f"pods.{key}", f"must be a STATUS ({', '.join(PHASE_NAMES)}), got {value!r}")
+    return data
+
+
+def _shown_pods(shows: Mapping[str, Any]) -> list[str]:
+    return [*shows.get("pods", {}), *(p for pods in shows.get("queues", {}).values() for p in pods)]
 
 
 def _question(data: Any, file: str, path: str) -> Question:
@@ -464,6 +513,10 @@ def _check_references(v: Variant, file: str, path: str) -> None:
         for key in ("node", "chosen"):
             if key in t and t[key] not in v.node_names:
                 raise LessonError(f"{where}{name}.{key}: no node {t[key]!r} in the scenario or its commands")
+    for i, s in enumerate(v.steps):
+        for pod in _shown_pods(s.shows):
+            if pod not in v.pod_keys:
+                raise LessonError(f"{where}steps[{i}].shows.pods: no pod {pod!r} in the scenario or its commands")
     for i, q in enumerate(v.questions):
         if q.ask_at > len(v.steps):
             raise LessonError(f"{where}questions[{i}].askAt: the lesson has {len(v.steps)} steps, not {q.ask_at}")
@@ -591,8 +644,48 @@ def check_steps(variant: Variant, run: RunResult) -> list[str]:
             problems.append(f"steps[{i}] {step.title!r}: trigger fires at seq {event['seq']}, not after the previous step")
         else:
             last_seq = event["seq"]
-            problems += [f"steps[{i}] {step.title!r}: {p}" for p in check_phases(step.markdown, state_at(run, last_seq))]
+            state = state_at(run, last_seq)
+            found = check_phases(plain(step.markdown), state) + check_shows(step, event, state)
+            problems += [f"steps[{i}] {step.title!r}: {p}" for p in found]
     return problems
+
+
+_QUEUE_WORD = re.compile(r"(?<![\w-])(" + "|".join(q for q in QUEUE_NAMES if q not in ("gated", "inFlight")) + r")(?![\w-])")
+# A step that opens with a time states the time on screen: "t=10: …", "At t=60 …".
+_OPENING_TIME = re.compile(r"^(?:At )?t=(\d+(?:\.\d+)?)\b")
+
+
+def check_shows(step: Step, event: Mapping[str, Any], state: Mapping[str, Any]) -> list[str]:
+    """What the step's ``shows`` states is what the screen shows at its event, and every queue its
+    text names (outside code blocks) and any time it opens with are stated there."""
+    problems = []
+    text = "\n".join(s.text for s in segments(plain(step.markdown)) if s.kind != "fence")
+    shows = step.shows
+    queues = shows.get("queues", {})
+    for named in sorted(set(_QUEUE_WORD.findall(text)) - set(queues)):
+        problems.append(f"the text names {named}: state which pods it shows then in shows.queues.{named} ([] if none)")
+    opening = _OPENING_TIME.match(text.strip())
+    if opening and abs(float(opening.group(1)) - float(event["t"])) > 1e-6:
+        problems.append(f"the text opens with t={opening.group(1)} but its event happens at t={event['t']}")
+    if "time" in shows and abs(float(shows["time"]) - float(event["t"])) > 1e-6:
+        problems.append(f"shows.time is {shows['time']} but its event happens at t={event['t']}")
+    for name, want in queues.items():
+        got = queue_members(state, name)
+        if sorted(got) != sorted(want):
+            problems.append(f"shows.queues.{name} is {sorted(want)} but the screen shows {sorted(got)}")
+    pods = {p["key"]: p for p in state.get("pods", [])}
+    for key, status in shows.get("pods", {}).items():
+        shown = shown_phase(pods[key]) if key in pods else "no such pod"
+        if shown != status:
+            problems.append(f"shows.pods.{key} is {status} but the screen shows {shown}")
+    return problems
+
+
+def queue_members(state: Mapping[str, Any], name: str) -> list[str]:
+    """The pods a queue lane shows (QueueLanes.tsx): in flight is the popped pod, the rest the queues."""
+    if name == "inFlight":
+        return [p["key"] for p in state.get("pods", []) if p.get("queue") == "inFlight"]
+    return [entry if isinstance(entry, str) else entry["pod"] for entry in state.get("queues", {}).get(QUEUE_NAMES[name], [])]
 
 
 def state_at(run: RunResult, seq: int) -> dict[str, Any]:
@@ -707,7 +800,7 @@ def check_giveaways(lesson: Lesson, variant: Variant, run: RunResult) -> list[st
         texts = [("summary", lesson.summary), ("idea", lesson.idea), ("variant summary", variant.summary)]
         texts += [(f"step {i + 1} {s.title!r}", s.markdown) for i, s in enumerate(variant.steps[: q.ask_at])]
         for where, text in texts:
-            sentence = stated_in(text, names, outcome_words(q))
+            sentence = stated_in(plain(text), names, outcome_words(q))
             if sentence is not None:
                 problems.append(f"question {q.id}: the {where} gives its answer away before it is asked: {sentence!r}")
     return problems
@@ -925,18 +1018,74 @@ def check_lesson(lesson: Lesson, variant: Variant, run: RunResult) -> list[str]:
     return check_variant(variant, run) + check_giveaways(lesson, variant, run)
 
 
+_LESSON_MENTION = re.compile(r"\blessons? (\d+)\b")
+
+
+def check_texts(lesson: Lesson, glossary: Sequence[Term]) -> list[str]:
+    """The lesson's texts link each glossary term where it is first used, and refer by number only
+    to earlier lessons."""
+    texts = [s.markdown for v in lesson.variants for s in v.steps]
+    problems = check_first_uses(texts, glossary)
+    for i, text in enumerate(texts):
+        for m in _LESSON_MENTION.finditer(plain(text)):
+            if int(m.group(1)) >= lesson.number:
+                problems.append(f"step {i + 1}: refers to {m.group(0)!r}, which does not come before lesson {lesson.number}")
+    return problems
+
+
+def link_glossary_terms(lesson: Lesson, glossary: Sequence[Term]) -> int:
+    """Rewrite the lesson's file so each glossary term's first use links to its entry; the number
+    of lines changed. (Links add no line breaks, so each changed line is found by its old text.)"""
+    texts = [s.markdown for v in lesson.variants for s in v.steps]
+    linked = link_first_uses(texts, glossary)
+    return sum(_replace_lines(lesson, old, new) for old, new in zip(texts, linked) if old != new)
+
+
+def _replace_lines(lesson: Lesson, old: str, new: str) -> int:
+    path = _folder_of(lesson) / LESSON_FILE
+    source, changed = path.read_text().split("\n"), 0
+    for before, after in zip(old.split("\n"), new.split("\n")):
+        if before == after:
+            continue
+        at = next(i for i, line in enumerate(source) if line.strip() == before.strip() and before.strip())
+        source[at] = source[at].replace(before.strip(), after.strip())
+        changed += 1
+    path.write_text("\n".join(source))
+    return changed
+
+
+_FOLDERS: dict[str, Path] = {}
+
+
+def _folder_of(lesson: Lesson) -> Path:
+    return _FOLDERS.get(lesson.folder, LESSONS_DIR / lesson.folder)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m playground.lessons.tooling [FOLDER...]``: check lessons while writing them."""
+    """``python -m playground.lessons.tooling [--link-glossary] [FOLDER...]``: check lessons while
+    writing them; ``--link-glossary`` first links each glossary term's first use in their texts."""
     import sys
 
-    folders = [Path(a) for a in (sys.argv[1:] if argv is None else argv)]
+    args = list(sys.argv[1:] if argv is None else argv)
+    link = "--link-glossary" in args
+    folders = [Path(a) for a in args if a != "--link-glossary"]
+    for f in folders:
+        _FOLDERS[f.name] = f
+    if link:
+        for lesson in ([load_lesson(f) for f in folders] if folders else load_lessons()):
+            print(f"{lesson.folder}: {link_glossary_terms(lesson, load_glossary())} lines linked")
     try:
         lessons = [load_lesson(f) for f in folders] if folders else load_lessons()
     except LessonError as exc:
         print(exc, file=sys.stderr)
         return 2
-    failed = 0
+    failed, glossary = 0, load_glossary()
     for lesson in lessons:
+        problems = check_texts(lesson, glossary)
+        print(f"{'FAIL' if problems else 'ok  '} {lesson.folder} (texts)")
+        for problem in problems:
+            print(f"     {problem}")
+        failed += bool(problems)
         for variant in lesson.variants:
             problems = check_lesson(lesson, variant, run_variant(variant))
             label = lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}")

@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import BaseParser
+from rest_framework.permissions import IsAdminUser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -169,6 +170,17 @@ class ScenarioDetailApi(ScenarioApi):
         scenario = selectors.editable_scenario(request.user, slug)
         services.delete_scenario(scenario, based_on(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ScenarioFeaturedApi(ScenarioApi):
+    permission_classes = (IsAdminUser,)
+
+    @extend_schema(request=s.FeaturedSerializer, responses=responses({200: s.ScenarioDetailSerializer}, 400, 403, 404),
+                   summary="Feature a public scenario in the gallery, or stop (the instance's staff only)")
+    def put(self, request: Request, slug: str) -> Response:
+        scenario = selectors.readable_scenario(request.user, slug)
+        data = valid(s.FeaturedSerializer, request.data)
+        return detail(request, services.set_featured(scenario, data["featured"]))
 
 
 class ScenarioForkApi(ScenarioApi):

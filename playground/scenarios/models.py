@@ -32,6 +32,9 @@ class Scenario(models.Model):
     visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE)
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
     version = models.PositiveIntegerField(default=1)
+    # Chosen by the instance's staff (admin or PUT /api/scenarios/<slug>/featured/): shown in the
+    # gallery after the lessons, before "All shared". Only a public scenario is listed as featured.
+    featured = models.BooleanField(default=False)
     # Node, PriorityClass, Pod, PodDisruptionBudget manifests, valid per scheduler_core.manifests.
     # The API calls this "objects"; the attribute is `manifests` so `Scenario.objects` stays the manager.
     manifests = JSONTextField(default=list, blank=True)  # as JSON text: jsonb would reorder their keys

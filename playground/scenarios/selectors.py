@@ -13,7 +13,7 @@ from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
 
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
-SCOPES = ("public", "mine")
+SCOPES = ("public", "mine", "featured")
 SUMMARY_DEFERRED = ("manifests", "settings", "ignored")
 
 
@@ -25,6 +25,8 @@ def scenario_list(user: AnyUser, scope: str = "public", search: str = "") -> Que
     scenarios = _scenarios().defer(*SUMMARY_DEFERRED)
     if scope == "mine":
         scenarios = scenarios.filter(owner_id=user.pk) if user.is_authenticated else scenarios.none()
+    elif scope == "featured":
+        scenarios = scenarios.filter(visibility=Visibility.PUBLIC, featured=True)
     else:
         scenarios = scenarios.filter(visibility=Visibility.PUBLIC)
     if search:

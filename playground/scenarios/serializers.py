@@ -49,6 +49,7 @@ class ScenarioSummarySerializer(serializers.ModelSerializer):  # type: ignore[ty
     forkedFrom = serializers.CharField(source="forked_from_slug", allow_null=True, read_only=True,
                                        help_text="slug of the scenario this was forked from")
     counts = CountsSerializer(read_only=True)
+    featured = serializers.BooleanField(read_only=True, help_text="Chosen by the instance's staff for the gallery.")
     canEdit = serializers.SerializerMethodField()
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
@@ -56,7 +57,7 @@ class ScenarioSummarySerializer(serializers.ModelSerializer):  # type: ignore[ty
     class Meta:
         model = Scenario
         fields = ["slug", "title", "description", "owner", "visibility", "forkedFrom", "version",
-                  "counts", "canEdit", "createdAt", "updatedAt"]
+                  "counts", "featured", "canEdit", "createdAt", "updatedAt"]
 
     def get_canEdit(self, scenario: Scenario) -> bool:
         return selectors.can_edit(self.context["request"].user, scenario)
@@ -103,6 +104,10 @@ class ScenarioWriteSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class ScenarioUpdateSerializer(ScenarioWriteSerializer):
     version = StrictIntegerField(min_value=1, required=False,
                                        help_text='the version you edited (or send If-Match: "<version>")')
+
+
+class FeaturedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    featured = serializers.BooleanField(help_text="true: shown in the gallery's Featured list (a public scenario only)")
 
 
 class ForkSerializer(serializers.Serializer):  # type: ignore[type-arg]

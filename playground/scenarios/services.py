@@ -55,6 +55,15 @@ def update_scenario(scenario: Scenario, based_on: int | None, **changes: Any) ->
     return _write(scenario, based_on, lambda current: fields)
 
 
+def set_featured(scenario: Scenario, featured: bool) -> Scenario:
+    """Staff's choice for the gallery; not an edit of the scenario (its version stays)."""
+    if featured and scenario.visibility != Visibility.PUBLIC:
+        raise InvalidDocuments([field_error("featured", f"only a public scenario can be featured; {scenario.slug} is "
+                                                        f"{scenario.visibility}", value=featured)])
+    Scenario.objects.filter(pk=scenario.pk).update(featured=featured)
+    return selectors.scenario_by_pk(scenario.pk)
+
+
 def delete_scenario(scenario: Scenario, based_on: int | None) -> None:
     with transaction.atomic():
         deleted, _ = Scenario.objects.filter(pk=scenario.pk, **_version_filter(based_on)).delete()

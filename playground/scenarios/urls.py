@@ -27,6 +27,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("scenarios/import/", apis.ScenarioImportApi.as_view(), name="scenario-import"),
     path("scenarios/<str:slug>/", apis.ScenarioDetailApi.as_view(), name="scenario-detail"),
     path("scenarios/<str:slug>/fork/", apis.ScenarioForkApi.as_view(), name="scenario-fork"),
+    path("scenarios/<str:slug>/featured/", apis.ScenarioFeaturedApi.as_view(), name="scenario-featured"),
     path("scenarios/<str:slug>/export/", apis.ScenarioExportApi.as_view(), name="scenario-export"),
     path("scenarios/<str:slug>/yaml/", apis.ScenarioYamlApi.as_view(), name="scenario-yaml"),
     *object_urls(),

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from playground.lessons.tooling import load_lessons
 
-PREEMPTION_LESSON = next(lesson for lesson in load_lessons() if lesson.number == 4)
+PREEMPTION_LESSON = next(lesson for lesson in load_lessons() if lesson.slug == "pdbs-steer-but-do-not-forbid")
 APP = "Kubernetes Scheduling Playground"
 WIDTHS = (390, 640)  # a phone; a 1280 px window at 200 % zoom
 

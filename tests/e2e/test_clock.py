@@ -125,7 +125,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
 
 
 def test_a_run_started_paused_waits_at_zero_until_play(page: Page) -> None:
-    page.goto("/s/lesson02")
+    page.goto("/s/lesson05")  # basic preemption: node-1
     page.get_by_label("Start paused").check()
     page.get_by_role("button", name="▶ Run").click()
     expect(page).to_have_url(re.compile(r"/runs/\d+$"))

@@ -1,5 +1,6 @@
-"""Issue 36: a wrong prediction is marked wrong ("you said X — the answer is Y"), and a person
-refused a fourth run is offered "My runs", where they stop one and can start again."""
+"""Issue 36: a lesson's table renders, a wrong prediction is marked wrong ("you said X — the
+answer is Y"), and a person refused a fourth run is offered "My runs", where they stop one and
+can start again."""
 from __future__ import annotations
 
 import re
@@ -13,19 +14,27 @@ pytestmark = pytest.mark.usefixtures("celery_worker_process")
 LESSON_1 = load_lessons()[0]
 
 
-def test_a_wrong_answer_is_marked_wrong(page: Page) -> None:
+def test_a_lesson_table_renders_and_a_wrong_answer_is_marked_wrong(page: Page) -> None:
     page.goto("/")
     page.get_by_role("button", name=f"Start lesson: {LESSON_1.title}").click()
     lesson = page.get_by_role("region", name=f"Lesson 1: {LESSON_1.title}")
     expect(lesson.get_by_text(f"Step 1 of {len(LESSON_1.main.steps)}")).to_be_visible()
-    answer = lesson.get_by_label("Your answer (pod)").first
-    # Every pod of the run is offered, whatever the screen shows when the question is asked.
-    expect(answer.locator("option")).to_have_text(["choose…", *[k.split("/")[1] for k in
-                                                                sorted(LESSON_1.main.pod_keys)]])
-    answer.select_option("default/scratch")
-    lesson.get_by_role("button", name="Next step", exact=True).click()
+    # Step 1's tour of the screen is a GitHub table, drawn as one (not as pipes).
+    table = lesson.get_by_role("table").first
+    expect(table.get_by_role("columnheader", name="part of the screen")).to_be_visible()
+    expect(lesson).not_to_contain_text("|---|")
+    # A term's first use links to the glossary, with its definition on hover.
+    expect(lesson.get_by_role("link", name="scheduler").first).to_have_attribute("href", "/glossary#scheduler")
+    answer = lesson.get_by_label("Your answer (node)").first
+    # Every node of the run is offered, and "none of these".
+    expect(answer.locator("option")).to_have_text(["choose…", "node-1", "node-2", "node-3", "none of these"])
+    answer.select_option("node-3")
+    total = len(LESSON_1.main.steps)
+    for step in range(2, 6):  # to step 5, where web is bound
+        lesson.get_by_role("button", name="Next step", exact=True).click()
+        expect(lesson.get_by_text(f"Step {step} of {total}")).to_be_visible()
     verdict = lesson.get_by_role("status").first
-    expect(verdict).to_contain_text("Not quite: you said scratch — the answer is web-high.")
+    expect(verdict).to_contain_text("Not quite: you said node-3 — the answer is node-2.")
     expect(verdict).to_have_class(re.compile(r"question__result--wrong"))
 
 

@@ -39,18 +39,18 @@ def sign_up(page: Page, username: str) -> None:
 
 
 def step_label(page: Page, step: int) -> None:
-    expect(page.get_by_role("region", name=re.compile(r"^Lesson 2")).get_by_text(f"Step {step} of 7")).to_be_visible()
+    expect(page.get_by_role("region", name=re.compile(r"^Lesson 5")).get_by_text(f"Step {step} of 7")).to_be_visible()
 
 
 def test_a_class_follows_predicts_and_tries_it_themselves(contexts: list[BrowserContext]) -> None:
     host, *students = [c.new_page() for c in contexts]
     sign_up(host, "teacher-e2e")
     host.goto("/w/new")
-    host.get_by_label("Lesson").select_option(label="2. Basic preemption")
+    host.get_by_label("Lesson").select_option(label="5. Basic preemption")
     host.get_by_role("button", name="Start the workshop").click()
     expect(host).to_have_url(re.compile(r"/w/[A-Z0-9]{6}/host$"))
     code = host.get_by_label("Join code").inner_text()
-    lesson = host.get_by_role("region", name=re.compile(r"^Lesson 2"))
+    lesson = host.get_by_role("region", name=re.compile(r"^Lesson 5"))
     expect(lesson.get_by_text("Step 1 of 7")).to_be_visible()
 
     names = ["Ada", "Bea", "Cyd"]

@@ -89,14 +89,14 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     host, *students = [c.new_page() for c in contexts]
     sign_up(host, "session-e2e")
     host.goto("/w/new")
-    host.get_by_label("Lesson").select_option(label="2. Basic preemption")
+    host.get_by_label("Lesson").select_option(label="5. Basic preemption")
     host.get_by_role("button", name="Start the workshop").click()
     code = host.get_by_label("Join code").inner_text()
     for page, name in zip(students, NAMES, strict=True):
         page.goto(f"/w/{code}")
         page.get_by_label(re.compile("^Your name")).fill(name)
         page.get_by_role("button", name="Join the workshop").click()
-        on_step(page, 2, 1, 7)
+        on_step(page, 5, 1, 7)
         # The map and the lesson, without the run owner's controls.
         expect(page.get_by_role("button", name="▶ Play")).to_have_count(0)
         expect(page.get_by_role("button", name=re.compile("kubeconfig", re.IGNORECASE))).to_have_count(0)
@@ -108,37 +108,37 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     small.goto(f"/w/{code}")
     small.get_by_label(re.compile("^Your name")).fill("Pho")
     small.get_by_role("button", name="Join the workshop").click()
-    on_step(small, 2, 1, 7)
+    on_step(small, 5, 1, 7)
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
     small.reload()  # a fresh page: the first Tab reaches the skip link
-    on_step(small, 2, 1, 7)
+    on_step(small, 5, 1, 7)
     small.keyboard.press("Tab")
     expect(small.get_by_role("link", name="Skip to the content")).to_be_focused()
     map_top = small.get_by_role("region", name=re.compile(r"^Cluster")).bounding_box()
-    lesson_top = lesson_panel(small, 2).bounding_box()
+    lesson_top = lesson_panel(small, 5).bounding_box()
     assert map_top and lesson_top and map_top["y"] < lesson_top["y"]
     phone.close()
 
-    # Lesson 2.
+    # Lesson 5 (basic preemption).
     predict(host, students, "victim", ["default/batch-1", "default/batch-1", "default/web-1"], "default/batch-1")
 
-    # Lesson 3 shares the question id "victim": asked afresh, its own prompt and tally.
-    push_lesson(host, students, "3. Minimal victims and reprieve", 3, 4)
+    # Lesson 7 shares the question id "victim": asked afresh, its own prompt and tally.
+    push_lesson(host, students, "7. Minimal victims and reprieve", 7, 4)
     predict(host, students, "victim", ["default/analytics-mid", "default/cache-low", "default/analytics-mid"],
             "default/analytics-mid")
     # Mid-lesson: the instructor goes to step 3, then reloads; every screen stays on step 3.
     host.get_by_label("Speed").select_option("20")
     for step in (2, 3):
-        lesson_panel(host, 3).get_by_role("button", name="Next step", exact=True).click()
-        on_step(host, 3, step, 4)
+        lesson_panel(host, 7).get_by_role("button", name="Next step", exact=True).click()
+        on_step(host, 7, step, 4)
     seq = event_shown(host)
     for page in students:
-        on_step(page, 3, 3, 4)
+        on_step(page, 7, 3, 4)
     host.reload()
-    on_step(host, 3, 3, 4)
+    on_step(host, 7, 3, 4)
     at_event(host, seq)
     for page in students:
-        on_step(page, 3, 3, 4)
+        on_step(page, 7, 3, 4)
         at_event(page, seq)
     class_step_everywhere(host, code, 3)
     projector = host.context.new_page()  # the instructor's second tab: it shows the class, never moves it
@@ -149,12 +149,12 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     ada = students[0]
     ada.get_by_role("button", name="Try it myself").click()
     expect(ada.get_by_role("status").filter(has_text="On your own run")).to_be_visible()
-    on_step(ada, 3, 3, 4)
+    on_step(ada, 7, 3, 4)
     opened = event_shown(ada)  # the class's event (and the fork's run.status events after it)
     assert seq <= opened < seq + 3
     ada.get_by_role("button", name="▶ Play").focus()
     ada.keyboard.press("Enter")  # from the keyboard: the focus stays on the control pressed
-    on_step(ada, 3, 4, 4)
+    on_step(ada, 7, 4, 4)
     assert ada.evaluate("document.activeElement.textContent") in ("▶ Play", "Pause")
     ada.keyboard.press("?")
     help_dialog = ada.get_by_role("dialog", name="Keyboard shortcuts")
@@ -163,12 +163,12 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     expect(help_dialog).to_have_count(0)
     assert event_shown(ada) > opened
     for page in students[1:]:
-        on_step(page, 3, 3, 4)  # the class did not move
+        on_step(page, 7, 3, 4)  # the class did not move
     ada.get_by_role("button", name="Back to the class").click()
-    on_step(ada, 3, 3, 4)
+    on_step(ada, 7, 3, 4)
 
-    # Lesson 4: the class follows its run live; the projector reads the step there (not the 0 stored at the push).
-    push_lesson(host, students, "4. PodDisruptionBudgets steer the choice, they do not forbid", 4, 6)
+    # Lesson 12 (PDBs): the class follows its run live; the projector reads the step there (not the 0 stored at the push).
+    push_lesson(host, students, "12. PodDisruptionBudgets steer the choice, they do not forbid", 12, 6)
     expect(projector.get_by_role("region", name="Where the class is")).to_contain_text("Step 1 of 6", timeout=WAIT)
     projector.close()
     predict(host, students, "first-node", ["node-b", "node-a", "node-b"], "node-b")
@@ -180,7 +180,7 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     assert answers[("'=Bea", "basic-preemption", "victim")] == ("default/batch-1", "True")
     assert answers[("'=Bea", "minimal-victims-and-reprieve", "victim")] == ("default/cache-low", "False")
     assert answers[("Cyd", "pdbs-steer-but-do-not-forbid", "first-node")] == ("node-b", "True")
-    assert {r["step"] for r in rows} == {"1"}  # everyone follows lesson 4 at its first step
+    assert {r["step"] for r in rows} == {"1"}  # everyone follows lesson 12 at its first step
 
     host.get_by_role("button", name="End the workshop", exact=True).click()
     host.get_by_role("button", name="Yes, end the workshop").click()

@@ -51,7 +51,8 @@ pytestmark = pytest.mark.integration
 GUESTS = int(os.environ.get("MANY_HOSTS_GUESTS", "20"))
 SLOWER = float(os.environ.get("MANY_HOSTS_SLOWER", "1"))
 # (lesson number, speed): each run lasts about 40 wall seconds (× SLOWER), past both kills.
-LESSONS = [(9, 5.0 / SLOWER), (13, 2.5 / SLOWER)]
+# 11 = picking-the-node (commands until t=160), 13 = the-preemption-cascade.
+LESSONS = [(11, 5.0 / SLOWER), (13, 2.5 / SLOWER)]
 SHORT_LEASE = {"RUNS_LEASE_SECONDS": "3", "RUNS_HEARTBEAT_SECONDS": "0.5", "RUNS_WATCHDOG_SECONDS": "1"}
 HOSTS = {"services": 10, "web1": 21, "web2": 22, "lb": 30, "worker1": 41, "worker2": 42, "worker3": 43}
 

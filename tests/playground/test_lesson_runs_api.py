@@ -14,7 +14,7 @@ from playground.runs.models import Run
 
 pytestmark = pytest.mark.django_db
 
-PDB_LESSON = next(lesson for lesson in load_lessons() if lesson.number == 4)
+PDB_LESSON = next(lesson for lesson in load_lessons() if lesson.slug == "pdbs-steer-but-do-not-forbid")
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def start(client: APIClient, **body: Any) -> Any:
     pytest.param(PDB_LESSON.folder, id="by the lesson's folder name"),
 ])
 def test_a_lesson_run_freezes_the_lessons_commands_and_starts_paused(client: APIClient, lesson: str) -> None:
-    response = start(client, scenario="lesson04", lesson=lesson)
+    response = start(client, scenario="lesson12", lesson=lesson)
     assert response.status_code == 201, response.json()
     assert response.json()["lesson"] == lesson
     run = Run.objects.get(pk=response.json()["id"])
@@ -49,21 +49,21 @@ def test_a_lesson_run_freezes_the_lessons_commands_and_starts_paused(client: API
 
 
 def test_a_lesson_run_asked_not_to_pause_is_queued_to_run(client: APIClient) -> None:
-    body = start(client, scenario="lesson04", lesson=PDB_LESSON.slug, paused=False).json()
+    body = start(client, scenario="lesson12", lesson=PDB_LESSON.slug, paused=False).json()
     assert body["status"] == "queued" and Run.objects.get(pk=body["id"]).start_paused is False
 
 
 def test_any_run_can_start_paused_and_a_plain_run_has_no_lesson(client: APIClient) -> None:
-    body = start(client, scenario="lesson04", paused=True).json()
+    body = start(client, scenario="lesson12", paused=True).json()
     assert body["lesson"] is None
     run = Run.objects.get(pk=body["id"])
     assert (run.start_paused, run.timed_commands) == (True, [])
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    pytest.param({"scenario": "lesson02", "lesson": PDB_LESSON.slug}, "runs scenario lesson04, not 'lesson02'",
+    pytest.param({"scenario": "lesson02", "lesson": PDB_LESSON.slug}, "runs scenario lesson12, not 'lesson02'",
                  id="another lesson's scenario"),
-    pytest.param({"scenario": "lesson04", "lesson": "no-such-lesson"}, "no such lesson", id="an unknown lesson"),
+    pytest.param({"scenario": "lesson12", "lesson": "no-such-lesson"}, "no such lesson", id="an unknown lesson"),
 ])
 def test_a_lesson_that_does_not_fit_is_a_400_naming_lesson_and_stores_nothing(
         client: APIClient, body: dict[str, Any], message: str) -> None:
@@ -75,7 +75,7 @@ def test_a_lesson_that_does_not_fit_is_a_400_naming_lesson_and_stores_nothing(
 
 
 def test_restarting_a_lesson_run_keeps_its_commands_and_starts_paused_again(client: APIClient) -> None:
-    run_id = start(client, scenario="lesson04", lesson=PDB_LESSON.slug, paused=False).json()["id"]
+    run_id = start(client, scenario="lesson12", lesson=PDB_LESSON.slug, paused=False).json()["id"]
     fresh = client.post(f"/api/runs/{run_id}/commands/", {"type": "restart"}, format="json").json()["run"]
     assert fresh["lesson"] == PDB_LESSON.slug
     restarted = Run.objects.get(pk=fresh["id"])
@@ -83,7 +83,7 @@ def test_restarting_a_lesson_run_keeps_its_commands_and_starts_paused_again(clie
 
 
 def test_the_run_json_carries_the_clock_anchor_and_the_server_time(client: APIClient) -> None:
-    run_id = start(client, scenario="lesson04", lesson=PDB_LESSON.slug).json()["id"]
+    run_id = start(client, scenario="lesson12", lesson=PDB_LESSON.slug).json()["id"]
     Run.objects.filter(pk=run_id).update(time=12.1)
     body = client.get(f"/api/runs/{run_id}/").json()
     assert (body["clock"]["time"], body["clock"]["running"], body["clock"]["speed"]) == (12.1, False, body["speed"])

@@ -35,8 +35,11 @@ def get(path: str) -> Any:
 
 
 def copy_lessons(tmp_path: Path, *folders: str) -> Path:
+    """The lesson folders alone (without buildsOn, which would name lessons not copied)."""
     for folder in folders:
         shutil.copytree(LESSONS_DIR / folder, tmp_path / folder)
+        lesson = tmp_path / folder / "lesson.yaml"
+        lesson.write_text("".join(x for x in lesson.read_text().splitlines(True) if not x.startswith("buildsOn:")))
     return tmp_path
 
 
@@ -47,7 +50,7 @@ def test_the_list_has_every_lesson_in_order_with_its_scenario_slug() -> None:
     status, body = get("/api/lessons/")
     assert status == 200
     assert [lesson["number"] for lesson in body] == list(range(1, LESSON_COUNT + 1))
-    assert (body[1]["slug"], body[1]["scenario"]) == ("basic-preemption", "lesson02")
+    assert (body[4]["slug"], body[4]["scenario"]) == ("basic-preemption", "lesson05")
 
 
 def test_a_lesson_has_steps_with_triggers_and_questions_with_answers() -> None:
@@ -86,7 +89,7 @@ def test_an_unknown_lesson_is_a_404_in_the_error_envelope() -> None:
 
 
 def test_a_lesson_with_variants_lists_each_with_its_own_scenario(tmp_path: Path) -> None:
-    folder = copy_lessons(tmp_path, "02-basic-preemption") / "02-basic-preemption"
+    folder = copy_lessons(tmp_path, "05-basic-preemption") / "05-basic-preemption"
     text = (folder / "lesson.yaml").read_text()
     head, rest = text.split("seed: 0\n", 1)
     body = "".join("    " + line if line.strip() else line for line in ("seed: 0\n" + rest).splitlines(True))
@@ -94,8 +97,8 @@ def test_a_lesson_with_variants_lists_each_with_its_own_scenario(tmp_path: Path)
     (folder / "lesson.yaml").write_text(head + variants)
     with override_settings(LESSONS_DIR=tmp_path):
         _, lesson = get("/api/lessons/basic-preemption/")
-    assert lesson["scenario"] == "ls02v01"
-    assert [(v["id"], v["scenario"]) for v in lesson["variants"]] == [("one", "ls02v01"), ("two", "ls02v02")]
+    assert lesson["scenario"] == "ls05v01"
+    assert [(v["id"], v["scenario"]) for v in lesson["variants"]] == [("one", "ls05v01"), ("two", "ls05v02")]
 
 
 def test_the_schema_describes_the_lessons_endpoints_without_warnings() -> None:
@@ -126,8 +129,8 @@ def test_load_lessons_publishes_one_public_scenario_per_lesson_owned_by_the_syst
     assert scenarios.count() == LESSON_COUNT
     assert {s.owner for s in scenarios} == {get_or_create_system_user()}
     assert {s.visibility for s in scenarios} == {"public"}
-    lesson = Scenario.objects.get(slug="lesson02")
-    assert lesson.title == "Lesson 2: Basic preemption"
+    lesson = Scenario.objects.get(slug="lesson05")
+    assert lesson.title == "Lesson 5: Basic preemption"
     assert {d["metadata"]["name"] for d in lesson.manifests if d["kind"] == "Pod"} == {"batch-1", "web-1", "web-high"}
 
 
@@ -150,15 +153,15 @@ def test_loading_twice_changes_nothing_and_duplicates_nothing() -> None:
 
 @pytest.mark.django_db
 def test_an_edited_lesson_updates_its_scenario_in_place(tmp_path: Path) -> None:
-    copy_lessons(tmp_path, "02-basic-preemption")
+    copy_lessons(tmp_path, "05-basic-preemption")
     with override_settings(LESSONS_DIR=tmp_path):
         sync_lesson_scenarios()
-        before = Scenario.objects.get(slug="lesson02")
-        lesson_file = tmp_path / "02-basic-preemption" / "lesson.yaml"
+        before = Scenario.objects.get(slug="lesson05")
+        lesson_file = tmp_path / "05-basic-preemption" / "lesson.yaml"
         lesson_file.write_text(lesson_file.read_text().replace("title: Basic preemption", "title: Preemption 101"))
-        assert sync_lesson_scenarios() == [("lesson02", UPDATED)]
-    after = Scenario.objects.get(slug="lesson02")
-    assert (after.pk, after.title, after.version) == (before.pk, "Lesson 2: Preemption 101", before.version + 1)
+        assert sync_lesson_scenarios() == [("lesson05", UPDATED)]
+    after = Scenario.objects.get(slug="lesson05")
+    assert (after.pk, after.title, after.version) == (before.pk, "Lesson 5: Preemption 101", before.version + 1)
 
 
 @pytest.mark.django_db
@@ -168,3 +171,19 @@ def test_a_users_scenario_holding_a_lesson_slug_is_never_overwritten() -> None:
     with pytest.raises(CommandError, match="scenario 'lesson01' belongs to mallory"):
         call_command("load_lessons", stdout=StringIO())
     assert Scenario.objects.get(slug="lesson01").title == theirs.title
+
+
+def test_a_lesson_names_the_earlier_lessons_it_builds_on() -> None:
+    _, body = get("/api/lessons/basic-preemption/")
+    assert [(x["number"], x["slug"]) for x in body["buildsOn"]] == [
+        (3, "priority-orders-the-queue"), (4, "backoff-and-the-unschedulable-pool")]
+
+
+def test_the_glossary_defines_each_term_once_with_its_anchor() -> None:
+    status, body = get("/api/glossary/")
+    assert status == 200
+    terms = {t["id"]: t for t in body}
+    assert len(terms) == len(body)
+    assert {"activeq", "backoffq", "unschedulablepods", "preenqueue", "postfilter", "nominatednodename",
+            "disruptionsallowed", "pdb", "priority", "preemption", "victim", "graceful-termination"} <= set(terms)
+    assert terms["activeq"]["term"] == "activeQ" and "highest priority first" in terms["activeq"]["definition"]

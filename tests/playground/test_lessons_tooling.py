@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from playground.lessons.glossary import check_first_uses, link_first_uses, load_glossary
 from playground.lessons.tooling import (
     Lesson,
     LessonError,
@@ -21,6 +22,7 @@ from playground.lessons.tooling import (
     check_giveaways,
     check_questions,
     check_steps,
+    check_texts,
     check_variant,
     choices,
     find_event,
@@ -52,6 +54,20 @@ def run(lesson: Lesson, variant: Variant) -> RunResult:
 
 def test_lessons_are_numbered_from_one_without_gaps() -> None:
     assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
+
+
+GLOSSARY = load_glossary()
+
+
+def test_each_lesson_builds_only_on_earlier_lessons() -> None:
+    numbers = {lesson.slug: lesson.number for lesson in LESSONS}
+    assert [(x.slug, s) for x in LESSONS for s in x.builds_on if numbers[s] >= x.number] == []
+    assert all(x.builds_on for x in LESSONS[1:]), "every lesson after the first names what it builds on"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.folder for x in LESSONS])
+def test_every_glossary_term_is_linked_where_a_lesson_first_uses_it(lesson: Lesson) -> None:
+    assert check_texts(lesson, GLOSSARY) == []
 
 
 @pytest.mark.parametrize(("lesson", "variant"), CASES)
@@ -356,7 +372,7 @@ def test_a_step_text_naming_a_pod_s_phase_agrees_with_the_state(tmp_path: Path, 
 
 
 def test_a_question_asked_before_its_answer_is_on_screen_is_reported() -> None:
-    lesson = next(x for x in LESSONS if x.number == 8)
+    lesson = next(x for x in LESSONS if x.slug == "the-nominated-node")
     variant = lesson.main
     early = tuple(dataclasses.replace(q, ask_at=1) for q in variant.questions)
     problems = check_questions(dataclasses.replace(variant, questions=early), run(lesson, variant))
@@ -378,8 +394,8 @@ def test_a_wrong_answer_is_reported(tmp_path: Path) -> None:
 
 
 def test_the_choices_are_every_object_the_run_has_not_only_those_on_screen_when_asked() -> None:
-    """Lesson 10 asks where `report` ends up before `node-2` is added (at t=15)."""
-    lesson = next(x for x in LESSONS if x.number == 10)
+    """The backoff lesson asks where `report` ends up before `node-2` is added (at t=15)."""
+    lesson = next(x for x in LESSONS if x.slug == "backoff-and-the-unschedulable-pool")
     assert choices(run(lesson, lesson.main), "node") == ["node-1", "node-2", "node-tiny"]
     assert "default/cleanup" in choices(run(lesson, lesson.main), "pod")
 
@@ -408,9 +424,91 @@ def test_a_lesson_that_gives_its_answer_away_is_refused(tmp_path: Path, where: s
 
 
 def test_a_pod_described_by_a_priority_only_it_has_is_named() -> None:
-    """Lesson 3's old summary: "a larger medium-priority pod is evicted" is analytics-mid."""
-    lesson = next(x for x in LESSONS if x.number == 3)
+    """The reprieve lesson's old summary: "a larger medium-priority pod is evicted" is analytics-mid."""
+    lesson = next(x for x in LESSONS if x.slug == "minimal-victims-and-reprieve")
     told = dataclasses.replace(lesson, summary="Here a larger medium-priority pod is evicted.")
     assert check_giveaways(told, lesson.main, run(lesson, lesson.main)) == [(
         "question victim: the summary gives its answer away before it is asked: "
         "'Here a larger medium-priority pod is evicted.'")]
+
+
+# --------------------------------------------------------------------------- curriculum, glossary, what a step shows
+
+
+def test_building_on_a_later_lesson_is_refused(tmp_path: Path) -> None:
+    write_lesson(tmp_path)
+    write_lesson(tmp_path, MINIMAL_LESSON.replace("number: 1", "number: 2"), folder="02-b-lesson")
+    first = tmp_path / "01-a-lesson" / "lesson.yaml"
+    first.write_text(first.read_text().replace("idea: An idea.", "idea: An idea.\nbuildsOn: [b-lesson]"))
+    with pytest.raises(LessonError, match=r"01-a-lesson/lesson.yaml: buildsOn: 'b-lesson' is lesson 2, not an earlier one"):
+        load_lessons(tmp_path)
+
+
+def test_building_on_an_unknown_lesson_is_refused(tmp_path: Path) -> None:
+    write_lesson(tmp_path, MINIMAL_LESSON.replace("idea: An idea.", "idea: An idea.\nbuildsOn: [nowhere]"))
+    with pytest.raises(LessonError, match=r"buildsOn: no lesson 'nowhere'"):
+        load_lessons(tmp_path)
+
+
+@pytest.mark.parametrize(("texts", "problems"), [
+    pytest.param(["It waits in activeQ. Then activeQ pops."],
+                 ["step 1: the first use of 'activeQ' ('activeQ') is not linked to /glossary#activeq"], id="an unlinked first use"),
+    pytest.param(["It waits in [activeQ](/glossary#activeq). Then activeQ pops."], [], id="linked where first used"),
+    pytest.param(["Nothing.", "See [`activeQ`](/glossary#activeq), then `activeQ`."], [], id="a code span, in a later step"),
+    pytest.param(["```\nactiveQ\n```\nthen [activeQ](/glossary#activeq)"], [], id="a code block is not a use"),
+    pytest.param(["It waits in activeQ.", "[activeQ](/glossary#activeq)"],
+                 ["step 1: the first use of 'activeQ' ('activeQ') is not linked to /glossary#activeq"],
+                 id="a link in a later step is too late"),
+    pytest.param(["`web-pdb` guards it"], [], id="a hyphenated name is not the term"),
+])
+def test_a_glossary_term_is_linked_at_its_first_use(texts: list[str], problems: list[str]) -> None:
+    activeq = [t for t in GLOSSARY if t.id in ("activeq", "pdb")]
+    assert check_first_uses(texts, activeq) == problems
+
+
+def test_linking_first_uses_satisfies_the_check() -> None:
+    texts = ["A `PDB` allows it; the pod stays Pending in unschedulablePods.", "Pending again."]
+    linked = link_first_uses(texts, GLOSSARY)
+    assert linked[0] == ("A [`PDB`](/glossary#pdb) allows it; the pod stays [Pending](/glossary#pending) in "
+                         "[unschedulablePods](/glossary#unschedulablepods).")
+    assert check_first_uses(linked, GLOSSARY) == [] and linked[1] == "Pending again."
+
+
+SHOWS_STEP = """\
+  - title: Bound
+    markdown: {markdown}
+    at: {{event: pod.bound, pod: default/p1}}
+    shows: {shows}
+"""
+
+
+@pytest.mark.parametrize(("markdown", "shows", "problem"), [
+    pytest.param("It left activeQ.", "{}", "the text names activeQ: state which pods it shows then in "
+                 "shows.queues.activeQ ([] if none)", id="a queue named without saying what it shows"),
+    pytest.param("It left activeQ.", "{queues: {activeQ: []}}", None, id="a queue named and shown empty"),
+    pytest.param("It waits.", "{queues: {activeQ: [default/p1]}}",
+                 "shows.queues.activeQ is ['default/p1'] but the screen shows []", id="a queue's pods that differ"),
+    pytest.param("'t=10: it is bound.'", "{}", "the text opens with t=10 but its event happens at t=0.0",
+                 id="a time the text opens with"),
+    pytest.param("It is bound.", "{time: 5}", "shows.time is 5 but its event happens at t=0.0", id="shows.time"),
+    pytest.param("It is bound.", "{pods: {default/p1: Pending}}",
+                 "shows.pods.default/p1 is Pending but the screen shows Running", id="a pod's STATUS"),
+])
+def test_what_a_step_says_the_screen_shows_is_checked(tmp_path: Path, markdown: str, shows: str, problem: str | None) -> None:
+    steps = MINIMAL_LESSON[MINIMAL_LESSON.index("  - title: Bound"):MINIMAL_LESSON.index("questions:")]
+    lesson = MINIMAL_LESSON.replace(steps, SHOWS_STEP.format(markdown=markdown, shows=shows))
+    variant = load_lesson(write_lesson(tmp_path, lesson)).main
+    assert check_steps(variant, run_variant(variant)) == ([f"steps[0] 'Bound': {problem}"] if problem else [])
+
+
+def test_a_step_showing_a_queue_that_is_not_a_queue_is_rejected(tmp_path: Path) -> None:
+    lesson = MINIMAL_LESSON.replace("    at: {event: pod.bound, pod: default/p1}\nquestions",
+                                    "    at: {event: pod.bound, pod: default/p1}\n    shows: {queues: {readyQ: []}}\nquestions")
+    with pytest.raises(LessonError, match=r"steps\[0\]\.shows\.queues\.readyQ: must be a queue"):
+        load_lesson(write_lesson(tmp_path, lesson))
+
+
+def test_a_lesson_refers_by_number_only_to_earlier_lessons(tmp_path: Path) -> None:
+    lesson = load_lesson(write_lesson(tmp_path, MINIMAL_LESSON.replace("markdown: It is bound.",
+                                                                      "markdown: It is bound (lesson 3 explains).")))
+    assert check_texts(lesson, []) == ["step 1: refers to 'lesson 3', which does not come before lesson 1"]

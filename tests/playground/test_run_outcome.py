@@ -69,14 +69,14 @@ def test_the_outcome_of_each_lessons_run_is_what_the_lesson_says_happens(alice: 
 
 def test_a_lesson_that_names_its_victims_is_checked_against_them() -> None:
     """The comparison above can fail: a wrong victim or node is reported."""
-    lesson = next(lesson for lesson in load_lessons() if lesson.number == 4)
+    lesson = next(lesson for lesson in load_lessons() if lesson.slug == "pdbs-steer-but-do-not-forbid")
     outcome = outcome_of(run_variant(lesson.main).events)
     wrong = {"preempted": ["default/web-1"], "bound": {"default/pay-1": "node-a"}}
     assert len(disagreements(wrong, outcome)) == 2
 
 
 def test_the_outcome_counts_attempts_failures_pdb_violations_and_allocation(alice: User) -> None:
-    lesson = next(lesson for lesson in load_lessons() if lesson.number == 4)
+    lesson = next(lesson for lesson in load_lessons() if lesson.slug == "pdbs-steer-but-do-not-forbid")
     run, _ = stored_lesson_run(alice, lesson)
     outcome = client_for(alice).get(f"/api/runs/{run.pk}/outcome/").json()
     pay_2 = next(pod for pod in outcome["pods"] if pod["key"] == "default/pay-2")

@@ -65,8 +65,8 @@ def test_a_signed_in_instructor_gets_a_short_code_a_link_and_a_run_of_the_lesson
     workshop = new_workshop(instructor_client())
     assert len(workshop["code"]) == 6 and workshop["link"] == f"/w/{workshop['code']}"
     run = Run.objects.get(pk=workshop["runId"])
-    assert (run.scenario_slug, workshop["lesson"], workshop["title"]) == ("lesson02", LESSON,
-                                                                           "Lesson 2: Basic preemption")
+    assert (run.scenario_slug, workshop["lesson"], workshop["title"]) == ("lesson05", LESSON,
+                                                                           "Lesson 5: Basic preemption")
     assert workshop["position"] == {"view": "run", "runId": run.pk, "seq": None, "step": 0, "compare": None}
     assert run.pool == f"workshop:{workshop['code']}"  # not the instructor's own allowance
 
@@ -74,7 +74,7 @@ def test_a_signed_in_instructor_gets_a_short_code_a_link_and_a_run_of_the_lesson
 @pytest.mark.parametrize("body, field", [
     pytest.param({"lesson": "no-such-lesson"}, "lesson", id="an unknown lesson is named"),
     pytest.param({}, "lesson", id="neither lesson nor scenario is refused"),
-    pytest.param({"lesson": LESSON, "scenario": "lesson02"}, "scenario", id="both lesson and scenario are refused"),
+    pytest.param({"lesson": LESSON, "scenario": "lesson05"}, "scenario", id="both lesson and scenario are refused"),
 ])
 def test_creating_from_bad_material_is_a_400_naming_the_field(body: dict[str, Any], field: str) -> None:
     response = instructor_client().post("/api/workshops/", body, format="json")

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The glossary: the terms lessons and the screen use */
+        get: operations["api_glossary_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lessons/": {
         parameters: {
             query?: never;
@@ -472,6 +489,23 @@ export interface paths {
         /** Export as multi-document YAML (kubectl apply -f accepts it) */
         get: operations["scenarios_by_slug_export_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenarios/{slug}/featured/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Feature a public scenario in the gallery, or stop (the instance's staff only) */
+        put: operations["scenarios_by_slug_featured_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1497,10 +1531,22 @@ export interface components {
             participants: components["schemas"]["RosterEntry"][];
             questions: components["schemas"]["QuestionView"][];
         };
+        FeaturedRequest: {
+            /** @description true: shown in the gallery's Featured list (a public scenario only) */
+            featured: boolean;
+        };
         ForkRequest: {
             title?: string;
             /** @default private */
             visibility: components["schemas"]["VisibilityEnum"];
+        };
+        GlossaryTerm: {
+            /** @description The anchor: /glossary#<id>. */
+            id: string;
+            term: string;
+            definition: string;
+            /** @description Where kube-scheduler defines it, if anywhere. */
+            upstream: string;
         };
         ImportRequest: {
             /** @description multi-document YAML */
@@ -1534,6 +1580,8 @@ export interface components {
             idea: string;
             /** @description SCHEDULER_SPEC.md sections taught. */
             spec: string[];
+            /** @description The earlier lessons it relies on, in order. */
+            readonly buildsOn: components["schemas"]["LessonRef"][];
             /** @description Slug of the lesson's public scenario. */
             readonly scenario: string;
             seed: number;
@@ -1543,6 +1591,11 @@ export interface components {
             steps: components["schemas"]["Step"][];
             readonly questions: components["schemas"]["Question"][];
             readonly variants: components["schemas"]["Variant"][];
+        };
+        LessonRef: {
+            slug: string;
+            number: number;
+            title: string;
         };
         Me: {
             authenticated: boolean;
@@ -1834,6 +1887,8 @@ export interface components {
             readonly forkedFrom: string | null;
             version?: number;
             readonly counts: components["schemas"]["Counts"];
+            /** @description Chosen by the instance's staff for the gallery. */
+            readonly featured: boolean;
             readonly canEdit: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1865,6 +1920,8 @@ export interface components {
             readonly forkedFrom: string | null;
             version?: number;
             readonly counts: components["schemas"]["Counts"];
+            /** @description Chosen by the instance's staff for the gallery. */
+            readonly featured: boolean;
             readonly canEdit: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -3560,6 +3617,34 @@ export interface operations {
             };
         };
     };
+    api_glossary_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryTerm"][];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     api_lessons_list: {
         parameters: {
             query?: never;
@@ -4386,8 +4471,9 @@ export interface operations {
                 /**
                  * @description * `public` - public
                  *     * `mine` - mine
+                 *     * `featured` - featured
                  */
-                scope?: "public" | "mine";
+                scope?: "public" | "mine" | "featured";
                 search?: string;
             };
             header?: never;
@@ -6264,6 +6350,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "application/yaml": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scenarios_by_slug_featured_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeaturedRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is above the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body's Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

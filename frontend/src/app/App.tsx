@@ -8,6 +8,7 @@ import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
 import { AccountRoute } from "./routes/AccountRoute";
 import { MyRunsPage } from "@/features/myruns/MyRunsPage";
+import { GlossaryPage } from "@/features/glossary/GlossaryPage";
 import { HomePage } from "./routes/HomePage";
 import { ScenarioPage } from "./routes/ScenarioPage";
 import { RunPage } from "./routes/RunPage";
@@ -25,6 +26,7 @@ function Route({ me, onSignedIn }: Session) {
   let m: RegExpExecArray | null;
   if (/^\/account\/?$/.test(pathname)) return <AccountRoute me={me} onSignedIn={onSignedIn} />;
   if (/^\/runs\/mine\/?$/.test(pathname)) return <MyRunsPage />;
+  if (/^\/glossary\/?$/.test(pathname)) return <GlossaryPage />;
   if ((m = /^\/runs\/(\d+)\/?$/.exec(pathname))) return <RunPage key={m[1]} runId={Number(m[1])} />;
   if (/^\/scenarios\/new\/?$/.test(pathname)) return <ScenarioPage key="new" slug={null} readOnly={false} />;
   if ((m = /^\/scenarios\/([\w-]+)\/?$/.exec(pathname))) return <ScenarioPage key={m[1]} slug={m[1]} readOnly={false} />;
@@ -108,6 +110,7 @@ function Shell() {
             <Link href="/">Gallery</Link>
             <Link href="/scenarios/new">New scenario</Link>
             <Link href="/runs/mine">My runs</Link>
+            <Link href="/glossary">Glossary</Link>
             <Link href="/w">Join a workshop</Link>
             <Link href="/w/new">Lead a workshop</Link>
           </nav>

@@ -236,7 +236,9 @@ from .events_page import EventsPage
 from .evict_pod_command import EvictPodCommand
 from .evict_pod_command_type import EvictPodCommandType
 from .export import Export
+from .featured_request import FeaturedRequest
 from .fork_request import ForkRequest
+from .glossary_term import GlossaryTerm
 from .import_request import ImportRequest
 from .import_request_settings import ImportRequestSettings
 from .job import Job
@@ -335,6 +337,7 @@ from .kubeconfig_preferences import KubeconfigPreferences
 from .kubeconfig_users_item import KubeconfigUsersItem
 from .kubeconfig_users_item_user import KubeconfigUsersItemUser
 from .lesson import Lesson
+from .lesson_ref import LessonRef
 from .manifest import Manifest
 from .me import Me
 from .namespace import Namespace
@@ -1077,7 +1080,9 @@ __all__ = (
     "EvictPodCommand",
     "EvictPodCommandType",
     "Export",
+    "FeaturedRequest",
     "ForkRequest",
+    "GlossaryTerm",
     "ImportRequest",
     "ImportRequestSettings",
     "Job",
@@ -1134,6 +1139,7 @@ __all__ = (
     "KubeconfigUsersItem",
     "KubeconfigUsersItemUser",
     "Lesson",
+    "LessonRef",
     "Manifest",
     "Me",
     "Namespace",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.lesson_ref import LessonRef
     from ..models.question import Question
     from ..models.step import Step
     from ..models.timed_command import TimedCommand
@@ -27,6 +28,7 @@ class Lesson:
         summary (str):
         idea (str):
         spec (list[str]): SCHEDULER_SPEC.md sections taught.
+        builds_on (list[LessonRef]): The earlier lessons it relies on, in order.
         scenario (str): Slug of the lesson's public scenario.
         seed (int):
         until (float | None):
@@ -42,6 +44,7 @@ class Lesson:
     summary: str
     idea: str
     spec: list[str]
+    builds_on: list[LessonRef]
     scenario: str
     seed: int
     until: float | None
@@ -63,6 +66,11 @@ class Lesson:
         idea = self.idea
 
         spec = self.spec
+
+        builds_on = []
+        for builds_on_item_data in self.builds_on:
+            builds_on_item = builds_on_item_data.to_dict()
+            builds_on.append(builds_on_item)
 
         scenario = self.scenario
 
@@ -101,6 +109,7 @@ class Lesson:
                 "summary": summary,
                 "idea": idea,
                 "spec": spec,
+                "buildsOn": builds_on,
                 "scenario": scenario,
                 "seed": seed,
                 "until": until,
@@ -115,6 +124,7 @@ class Lesson:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.lesson_ref import LessonRef
         from ..models.question import Question
         from ..models.step import Step
         from ..models.timed_command import TimedCommand
@@ -132,6 +142,13 @@ class Lesson:
         idea = d.pop("idea")
 
         spec = cast(list[str], d.pop("spec"))
+
+        builds_on = []
+        _builds_on = d.pop("buildsOn")
+        for builds_on_item_data in _builds_on:
+            builds_on_item = LessonRef.from_dict(builds_on_item_data)
+
+            builds_on.append(builds_on_item)
 
         scenario = d.pop("scenario")
 
@@ -179,6 +196,7 @@ class Lesson:
             summary=summary,
             idea=idea,
             spec=spec,
+            builds_on=builds_on,
             scenario=scenario,
             seed=seed,
             until=until,

@@ -38,6 +38,7 @@ class ScenarioDetail:
         owner (Owner):
         forked_from (None | str): slug of the scenario this was forked from
         counts (Counts):
+        featured (bool): Chosen by the instance's staff for the gallery.
         can_edit (bool):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -58,6 +59,7 @@ class ScenarioDetail:
     owner: Owner
     forked_from: None | str
     counts: Counts
+    featured: bool
     can_edit: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -101,6 +103,8 @@ class ScenarioDetail:
         forked_from = self.forked_from
 
         counts = self.counts.to_dict()
+
+        featured = self.featured
 
         can_edit = self.can_edit
 
@@ -149,6 +153,7 @@ class ScenarioDetail:
                 "owner": owner,
                 "forkedFrom": forked_from,
                 "counts": counts,
+                "featured": featured,
                 "canEdit": can_edit,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -197,6 +202,8 @@ class ScenarioDetail:
         forked_from = _parse_forked_from(d.pop("forkedFrom"))
 
         counts = Counts.from_dict(d.pop("counts"))
+
+        featured = d.pop("featured")
 
         can_edit = d.pop("canEdit")
 
@@ -325,6 +332,7 @@ class ScenarioDetail:
             owner=owner,
             forked_from=forked_from,
             counts=counts,
+            featured=featured,
             can_edit=can_edit,
             created_at=created_at,
             updated_at=updated_at,

@@ -27,6 +27,7 @@ class ScenarioSummary:
         owner (Owner):
         forked_from (None | str): slug of the scenario this was forked from
         counts (Counts):
+        featured (bool): Chosen by the instance's staff for the gallery.
         can_edit (bool):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -42,6 +43,7 @@ class ScenarioSummary:
     owner: Owner
     forked_from: None | str
     counts: Counts
+    featured: bool
     can_edit: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -61,6 +63,8 @@ class ScenarioSummary:
         forked_from = self.forked_from
 
         counts = self.counts.to_dict()
+
+        featured = self.featured
 
         can_edit = self.can_edit
 
@@ -85,6 +89,7 @@ class ScenarioSummary:
                 "owner": owner,
                 "forkedFrom": forked_from,
                 "counts": counts,
+                "featured": featured,
                 "canEdit": can_edit,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -120,6 +125,8 @@ class ScenarioSummary:
 
         counts = Counts.from_dict(d.pop("counts"))
 
+        featured = d.pop("featured")
+
         can_edit = d.pop("canEdit")
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -143,6 +150,7 @@ class ScenarioSummary:
             owner=owner,
             forked_from=forked_from,
             counts=counts,
+            featured=featured,
             can_edit=can_edit,
             created_at=created_at,
             updated_at=updated_at,

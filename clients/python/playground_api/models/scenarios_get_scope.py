@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ScenariosGetScope(StrEnum):
+    FEATURED = "featured"
     MINE = "mine"
     PUBLIC = "public"
 

@@ -130,7 +130,9 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
           )}
         </h1>
         <p className="run-status" aria-live="polite">
-          Status: <strong>{describeStatus(run)}</strong> · connection:{" "}
+          Status: <strong>{describeStatus(run)}</strong>
+          {/* A held view (rewound, or a lesson's step) is an earlier moment than the run's status. */}
+          {snap.viewSeq !== null && ` (the run's; the screen holds event ${snap.viewSeq} of ${snap.lastSeq}, an earlier moment)`} · connection:{" "}
           {snap.socket} · cycle {state.cycle} · virtual time <span data-testid="virtual-time">{now.toFixed(1)}</span>s
         </p>
         {run?.restartedAs && (

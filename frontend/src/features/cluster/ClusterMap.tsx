@@ -5,6 +5,7 @@ import { priorityColor } from "@/lib/colors";
 import { useScrollView, windowOf } from "@/lib/useWindow";
 import { NodeCard } from "./NodeCard";
 import { OwnerGroups } from "./OwnerGroups";
+import { PdbList, guardedPods, guardsByPod } from "./PdbList";
 
 interface Props {
   state: RunState;
@@ -17,6 +18,7 @@ interface Props {
 }
 
 const COMPACT_ABOVE = 48;
+const NO_GUARDS: Map<string, string[]> = new Map();
 // A compact map scrolls and draws only the cards in view: cards of a fixed height in columns of
 // at least CARD_WIDTH (index.css, .node-grid--windowed).
 const CARD_WIDTH = 150;
@@ -26,6 +28,10 @@ const GAP = 6;
 export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }: Props) {
   const [query, setQuery] = useState("");
   const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
+  const [showLabels, setShowLabels] = useState(false);
+  const hasPdbs = Object.keys(state.pdbs).length > 0;
+  const guarded = useMemo(() => (hasPdbs ? guardedPods(state.pdbs, state.pods) : NO_GUARDS), [hasPdbs, state.pdbs, state.pods]);
+  const guards = useMemo(() => (hasPdbs ? guardsByPod(guarded, state.pdbs) : NO_GUARDS), [hasPdbs, guarded, state.pdbs]);
   const deferredQuery = useDeferredValue(query.trim().toLowerCase());
   const classes = state.priorityClasses;
   const colorOf = useCallback((name: string) => priorityColor(name, classes), [classes]);
@@ -61,8 +67,13 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
             <option value="owner">owner (Deployment, StatefulSet, Job…)</option>
           </select>
         </div>
+        <div className="field field--inline">
+          <input id="show-node-labels" type="checkbox" checked={showLabels} onChange={(e) => setShowLabels(e.target.checked)} />
+          <label htmlFor="show-node-labels">Show node labels</label>
+        </div>
         <Legend classes={classes} colorOf={colorOf} />
       </header>
+      <PdbList pdbs={state.pdbs} guarded={guarded} onSelectPod={onSelectPod} />
       {groupBy === "owner" && <OwnerGroups state={state} selectedPod={selectedPod} onSelectPod={onSelectPod} colorOf={colorOf} />}
       <div
         ref={compact ? view.ref : undefined}
@@ -86,6 +97,8 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
               selectedPod={holdsSelected ? selectedPod : null}
               highlight={highlights?.[name] ?? null}
               compact={compact}
+              showLabels={showLabels}
+              guards={guards}
               onSelectPod={onSelectPod}
             />
           );

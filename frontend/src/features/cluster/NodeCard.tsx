@@ -14,6 +14,10 @@ interface Props {
   selectedPod: string | null;
   highlight?: "chosen" | "candidate" | "rejected" | null;
   compact: boolean;
+  /** Draw the node's labels (the map's "Show node labels"). */
+  showLabels?: boolean;
+  /** Pod key → the PodDisruptionBudgets that guard it. */
+  guards?: ReadonlyMap<string, string[]>;
   onSelectPod(key: string): void;
 }
 
@@ -58,7 +62,7 @@ function PodsBar({ node, count }: { node: NodeView; count: number }) {
   );
 }
 
-export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, onSelectPod }: Props) {
+export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, showLabels, guards, onSelectPod }: Props) {
   const flags = [node.unschedulable && "cordoned", ...node.taints.map((t) => `taint ${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`)].filter(Boolean);
   return (
     <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={`Node ${node.name}`}>
@@ -71,13 +75,29 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
           </span>
         ))}
       </header>
+      {showLabels && (
+        <ul className="node-card__labels" aria-label={`Labels of ${node.name}`}>
+          {Object.entries(node.labels)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => (
+              <li key={k}>
+                <code>
+                  {k}={v}
+                </code>
+              </li>
+            ))}
+          {Object.keys(node.labels).length === 0 && <li className="muted">no labels</li>}
+        </ul>
+      )}
       {!compact && BAR_RESOURCES.map((r) => <CapacityBar key={r} resource={r} node={node} pods={slot.bound} colorOf={colorOf} />)}
       {!compact && <PodsBar node={node} count={slot.bound.length} />}
       {compact && <CapacityBar resource="cpu" node={node} pods={slot.bound} colorOf={colorOf} />}
       <div className="node-card__pods">
         {slot.bound.map((p) => {
           const term = terminations?.[p.key];
-          const note = term && now !== undefined ? `evicting in ${Math.max(0, term.deleteAt - now).toFixed(1)}s` : undefined;
+          const countdown = term && now !== undefined ? `evicting in ${Math.max(0, term.deleteAt - now).toFixed(1)}s` : "";
+          const guard = guards?.get(p.key)?.map((n) => `PDB ${n}`).join(", ") ?? "";
+          const note = [countdown, guard].filter(Boolean).join(" · ") || undefined;
           return (
             <PodChip
               key={p.key}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, navigate } from "@/lib/router";
 import { isRunLimit, startRun } from "@/lib/runsApi";
 import { StartError } from "@/features/myruns/StartError";
 import { ApiError } from "@/lib/api";
-import { listLessons, listScenarios, type Lesson, type Page, type ScenarioSummary } from "./api";
+import { listLessons, listScenarios, unlistScenario, type Lesson, type Page, type ScenarioSummary, type Scope } from "./api";
 
 export function Gallery() {
   return (
@@ -20,10 +20,27 @@ export function Gallery() {
         </Link>
       </div>
       <Lessons />
-      <ScenarioList scope="mine" title="My scenarios" />
-      <ScenarioList scope="public" title="Public scenarios" searchable />
+      <ScenarioList scope="featured" title="Featured" hideWhenEmpty />
+      <ScenarioList scope="mine" title="My scenarios" hideWhenEmpty />
+      <AllShared />
     </div>
   );
+}
+
+/** Everything else public, only when asked for: visitors' scratch scenarios stay out of a learner's way. */
+function AllShared() {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <section aria-labelledby="all-shared-title">
+        <h2 id="all-shared-title">All shared</h2>
+        <p className="muted">Every public scenario people have shared here, most recently saved first — not reviewed by anyone.</p>
+        <button type="button" onClick={() => setOpen(true)}>
+          Show all shared scenarios
+        </button>
+      </section>
+    );
+  return <ScenarioList scope="public" title="All shared (most recently saved first)" searchable />;
 }
 
 function Lessons() {
@@ -68,7 +85,18 @@ function Lessons() {
   );
 }
 
-function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; title: string; searchable?: boolean }) {
+function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scope; title: string; searchable?: boolean; hideWhenEmpty?: boolean }) {
+  const queries = useQueryClient();
+  const [unlistError, setUnlistError] = useState<{ slug: string; text: string } | null>(null);
+  const unlist = async (s: ScenarioSummary) => {
+    setUnlistError(null);
+    try {
+      await unlistScenario(s);
+      await queries.invalidateQueries({ queryKey: ["scenarios"] });
+    } catch (e) {
+      setUnlistError({ slug: s.slug, text: e instanceof ApiError ? e.message : String(e) });
+    }
+  };
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   // Ask once typing pauses (200 ms), not at every key.
@@ -85,7 +113,7 @@ function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; 
   const data: Page<ScenarioSummary> | undefined = query.data;
   const error = query.error ? query.error.message : null;
   const id = `list-${scope}`;
-  if (scope === "mine" && data && data.count === 0) return null;
+  if (hideWhenEmpty && data && data.count === 0 && !asked) return null;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -106,7 +134,16 @@ function ScenarioList({ scope, title, searchable }: { scope: "public" | "mine"; 
             <small>
               {s.counts ? `${s.counts.nodes ?? 0} nodes · ${s.counts.pods ?? 0} pods · ` : ""}
               {s.visibility} · by {s.owner?.username ?? "?"}
+              {s.updatedAt ? ` · ${s.updatedAt.slice(0, 10)}` : ""}
             </small>
+            {s.canEdit && s.visibility === "public" && (
+              <div className="card__actions">
+                <button type="button" onClick={() => unlist(s)} aria-label={`Unlist ${s.title}`}>
+                  Unlist (keep the link working)
+                </button>
+              </div>
+            )}
+            {unlistError?.slug === s.slug && <p role="alert" className="field__error">{unlistError.text}</p>}
           </li>
         ))}
       </ul>

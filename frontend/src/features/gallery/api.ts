@@ -1,4 +1,4 @@
-import { getJson } from "@/lib/api";
+import { getJson, request } from "@/lib/api";
 
 export interface ScenarioSummary {
   slug: string;
@@ -9,6 +9,8 @@ export interface ScenarioSummary {
   forkedFrom: string | null;
   version: number;
   counts?: Record<string, number>;
+  /** Chosen by the instance's staff for the gallery's Featured list. */
+  featured?: boolean;
   canEdit: boolean;
   updatedAt?: string;
 }
@@ -29,7 +31,14 @@ export interface Lesson {
   steps?: { title: string; markdown: string }[];
 }
 
-export function listScenarios(scope: "public" | "mine", search: string, page = 1): Promise<Page<ScenarioSummary>> {
+export type Scope = "public" | "mine" | "featured";
+
+/** The owner takes a public scenario out of the gallery: unlisted, it opens only by its link. */
+export async function unlistScenario(s: ScenarioSummary): Promise<ScenarioSummary> {
+  return (await request<ScenarioSummary>(`/api/scenarios/${s.slug}/`, { method: "PATCH", body: { visibility: "unlisted", version: s.version } })).data;
+}
+
+export function listScenarios(scope: Scope, search: string, page = 1): Promise<Page<ScenarioSummary>> {
   const q = new URLSearchParams({ scope, search, page: String(page) });
   return getJson<Page<ScenarioSummary>>(`/api/scenarios/?${q}`);
 }

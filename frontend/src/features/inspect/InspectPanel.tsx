@@ -2,26 +2,27 @@ import { useCallback, useState } from "react";
 import type { RunState } from "@/protocol/state";
 import { ObjectPicker } from "@/components/ObjectPicker";
 import { shortKey } from "@/lib/format";
-import { describeNode, describePod, nodeManifest, podManifest, toYaml } from "./describe";
+import { describeNode, describePdb, describePod, nodeManifest, pdbManifest, podManifest, toYaml } from "./describe";
 
 interface Props {
   state: RunState;
   selectedPod: string | null;
 }
 
-/** `kubectl describe` or the YAML of any pod or node, as it was at the event the views show. */
+/** `kubectl describe` or the YAML of any pod, node or PodDisruptionBudget, as it was at the event the views show. */
 export function InspectPanel({ state, selectedPod }: Props) {
   const [chosen, setChosen] = useState("");
   const [format, setFormat] = useState<"describe" | "yaml">("describe");
   const target = chosen || (selectedPod ? `pod/${selectedPod}` : "");
   const [kind, name] = [target.slice(0, target.indexOf("/")), target.slice(target.indexOf("/") + 1)];
-  const { nodeOrder, pods } = state;
+  const { nodeOrder, pods, pdbs } = state;
   const objects = useCallback(
     () => [
       ...nodeOrder.map((n) => ({ value: `node/${n}`, label: `node/${n}` })),
       ...pods.keys().sort().map((k) => ({ value: `pod/${k}`, label: `pod/${shortKey(k)}` })),
+      ...Object.keys(pdbs).sort().map((k) => ({ value: `pdb/${k}`, label: `pdb/${shortKey(k)}` })),
     ],
-    [nodeOrder, pods],
+    [nodeOrder, pods, pdbs],
   );
   let text: string | null = null;
   if (kind === "pod") {
@@ -30,6 +31,9 @@ export function InspectPanel({ state, selectedPod }: Props) {
   } else if (kind === "node") {
     const node = state.nodes.get(name);
     text = format === "describe" ? describeNode(state, name) : node ? toYaml(nodeManifest(node)) : null;
+  } else if (kind === "pdb") {
+    const pdb = state.pdbs[name];
+    text = format === "describe" ? describePdb(state, name) : pdb ? toYaml(pdbManifest(pdb)) : null;
   }
   return (
     <section className="inspect" aria-labelledby="inspect-title">
@@ -37,7 +41,7 @@ export function InspectPanel({ state, selectedPod }: Props) {
         <h2 id="inspect-title">Inspect</h2>
         <div className="field field--inline">
           <label htmlFor="inspect-object">Object</label>
-          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size} choices={objects} placeholder="choose a pod or node…" />
+          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder="choose an object…" />
           <div role="radiogroup" aria-label="Format" className="tabs">
             {(["describe", "yaml"] as const).map((f) => (
               <button key={f} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>

@@ -3,7 +3,7 @@ import { parse } from "yaml";
 import { applyEvent } from "@/protocol/applyEvent";
 import type { SimEvent } from "@/protocol/events";
 import { initialRunState } from "@/protocol/state";
-import { describeNode, describePod, nodeManifest, podManifest, toYaml } from "./describe";
+import { describeNode, describePdb, describePod, nodeManifest, podManifest, toYaml } from "./describe";
 
 const pod = (name: string, more: Record<string, unknown> = {}) => ({
   key: `default/${name}`, name, namespace: "default", uid: `uid-${name}`, labels: { app: name }, priority: 1000,
@@ -20,7 +20,9 @@ const snapshot = {
               taints: [{ key: "gpu", value: "", effect: "NoSchedule" }], unschedulable: false }],
     pods: [pod("web", { nodeName: "node-1", phase: "Running", startTime: 0 }), pod("urgent")],
     priorityClasses: [{ name: "high", value: 1000, globalDefault: false, preemptionPolicy: "PreemptLowerPriority", description: "" }],
-    pdbs: [], queues: { active: ["default/urgent"], backoff: [], unschedulable: [], gated: [] }, metrics: null,
+    pdbs: [{ key: "default/web-pdb", name: "web-pdb", namespace: "default", selector: { matchLabels: { app: "web" }, matchExpressions: [] },
+              minAvailable: 1, maxUnavailable: null, disruptionsAllowed: 0, disruptedPods: [], currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 }],
+    queues: { active: ["default/urgent"], backoff: [], unschedulable: [], gated: [] }, metrics: null,
   },
 } as unknown as SimEvent;
 const failed = { seq: 2, t: 0.5, kind: "k8s.event", type: "Warning", reason: "FailedScheduling", object: "default/urgent",
@@ -61,5 +63,25 @@ describe("manifests", () => {
   it("gives the node's YAML with its taints and allocatable in Kubernetes quantities", () => {
     expect(nodeManifest(state.nodes.get("node-1")!)).toMatchObject({
       spec: { taints: [{ key: "gpu", effect: "NoSchedule" }] }, status: { allocatable: { cpu: "2", memory: "4Gi" } } });
+  });
+});
+
+describe("describePdb", () => {
+  it("reads like kubectl describe pdb: the spec, then the status preemption counts against", () => {
+    expect(describePdb(state, "default/web-pdb")).toBe(
+      [
+        "Name:           web-pdb",
+        "Namespace:      default",
+        "Min available:  1",
+        "Selector:       app=web",
+        "Status:",
+        "    Allowed disruptions:  0",
+        "    Current:              1",
+        "    Desired:              1",
+        "    Total:                1",
+        "Events:                   <none>",
+      ].join("\n"),
+    );
+    expect(describePdb(state, "default/nope")).toBeNull();
   });
 });

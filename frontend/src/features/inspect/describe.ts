@@ -1,10 +1,11 @@
 // `kubectl describe` and `kubectl get -o yaml` of a pod or node, from the run's state at the
 // event the views show (so at any point of the timeline). Pure: text and plain objects.
 import { stringify } from "yaml";
-import type { K8sEventEvent, NodeView, PodView } from "@/protocol/events";
+import type { K8sEventEvent, NodeView, PdbView, PodView } from "@/protocol/events";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { formatResource } from "@/lib/quantity";
+import { formatLabelSelector } from "@/lib/labelSelector";
 
 const SCHEDULER = "default-scheduler";
 
@@ -91,6 +92,33 @@ export function describeNode(state: RunState, name: string): string | null {
   ].join("\n");
 }
 
+/** Lines aligned as Go's tabwriter aligns one block of "label:\tvalue" rows (padding 2). */
+function tabbed(rows: [string, string | number][]): string[] {
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  return rows.map(([label, value]) => `${label.padEnd(width)}${value}`);
+}
+
+/** `kubectl describe pdb` (describePodDisruptionBudgetV1): the spec, then the status the
+ * disruption controller wrote — Allowed disruptions is what preemption counts violations against. */
+export function describePdb(state: RunState, key: string): string | null {
+  const pdb: PdbView | undefined = state.pdbs[key];
+  if (!pdb) return null;
+  const limit: [string, string | number][] =
+    pdb.minAvailable !== null ? [["Min available:", pdb.minAvailable]] : pdb.maxUnavailable !== null ? [["Max unavailable:", pdb.maxUnavailable]] : [];
+  const mine = state.k8sEvents.toArray().filter((e) => e.object === pdb.key);
+  const status: [string, string | number][] = [
+    ["    Allowed disruptions:", pdb.disruptionsAllowed],
+    ["    Current:", pdb.currentHealthy],
+    ["    Desired:", pdb.desiredHealthy],
+    ["    Total:", pdb.expectedPods],
+  ];
+  return [
+    ...tabbed([["Name:", pdb.name], ["Namespace:", pdb.namespace], ...limit, ["Selector:", formatLabelSelector(pdb.selector)]]),
+    "Status:",
+    ...(mine.length ? [...tabbed(status), ...events(mine, pdb.key)] : tabbed([...status, ["Events:", "<none>"]])),
+  ].join("\n");
+}
+
 /** The pod as the API server would return it (requests are the pod's effective requests). */
 export function podManifest(pod: PodView): Record<string, unknown> {
   const quantities = Object.fromEntries(Object.entries(pod.requests).map(([k, v]) => [k, formatResource(k, v)]));
@@ -128,6 +156,31 @@ export function nodeManifest(node: NodeView): Record<string, unknown> {
       ...(node.taints.length ? { taints: node.taints.map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })) } : {}),
     },
     status: { allocatable: quantities },
+  };
+}
+
+/** The PodDisruptionBudget as the API server would return it, with the disruption controller's status. */
+export function pdbManifest(pdb: PdbView): Record<string, unknown> {
+  const sel = (pdb.selector ?? {}) as { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+  const selector = {
+    ...(sel.matchLabels && Object.keys(sel.matchLabels).length ? { matchLabels: sel.matchLabels } : {}),
+    ...(sel.matchExpressions && sel.matchExpressions.length ? { matchExpressions: sel.matchExpressions } : {}),
+  };
+  return {
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: { name: pdb.name, namespace: pdb.namespace },
+    spec: {
+      ...(pdb.minAvailable !== null ? { minAvailable: pdb.minAvailable } : {}),
+      ...(pdb.maxUnavailable !== null ? { maxUnavailable: pdb.maxUnavailable } : {}),
+      ...(pdb.selector ? { selector } : {}),
+    },
+    status: {
+      currentHealthy: pdb.currentHealthy,
+      desiredHealthy: pdb.desiredHealthy,
+      disruptionsAllowed: pdb.disruptionsAllowed,
+      expectedPods: pdb.expectedPods,
+    },
   };
 }
 

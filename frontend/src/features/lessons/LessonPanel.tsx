@@ -104,11 +104,30 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
         </div>
       </header>
       <StepAnnouncer title={lesson.steps[progress.current]?.title} markdown={lesson.steps[progress.current]?.markdown} />
+      {lesson.buildsOn.length > 0 && (
+        <p className="lesson__builds-on muted">
+          Builds on: {lesson.buildsOn.map((b) => `lesson ${b.number}, “${b.title}”`).join("; ")}. New words are linked to the{" "}
+          <a href="/glossary" target="_blank" rel="noreferrer noopener">
+            glossary
+          </a>
+          .
+        </p>
+      )}
       <p className="lesson__idea">{lesson.idea}</p>
       {waiting && (
         <p className="lesson__waiting" aria-live="polite">
           Waiting for step {progress.waitingFor! + 1}, “{waiting.title}” — the run is at t = {now.toFixed(1)}s
           {ended ? `, and it is ${status}: this step will not come.` : canControl ? "." : "; its owner has to play it."}
+          {canControl && !ended && (
+            <>
+              {" "}
+              {/* The run's "step" command: due timers fire at once (a grace period, a backoff, a timed
+                  command), then one scheduling cycle runs — virtual time jumps, no wall time is waited. */}
+              <button type="button" onClick={() => send({ type: "step" })}>
+                Skip to the next event
+              </button>
+            </>
+          )}
         </p>
       )}
       {showQuestions && lesson.questions.map((q, i) => {

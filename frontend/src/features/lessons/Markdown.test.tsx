@@ -1,5 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { newQueryClient } from "@/lib/query";
 import { Markdown } from "./Markdown";
 
 afterEach(cleanup);
@@ -25,4 +28,14 @@ test("lists, emphasis and code blocks render as before", () => {
 test("raw HTML in a description is never rendered as markup", () => {
   const { container } = render(<Markdown text={'Hello <img src=x onerror="alert(1)"> world'} />);
   expect(container.querySelector("img")).toBeNull();
+});
+
+test("a link to the glossary carries the term's definition; other links do not", () => {
+  const client = newQueryClient();
+  client.setQueryData(["glossary"], [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  render(<Markdown text={"It waits in [activeQ](/glossary#activeq); see [the docs](https://kubernetes.io/)."} />, { wrapper });
+  expect(screen.getByRole("link", { name: "activeQ" }).getAttribute("title")).toBe("The heap of pods ready to be tried.");
+  expect(screen.getByRole("link", { name: "activeQ" }).getAttribute("href")).toBe("/glossary#activeq");
+  expect(screen.getByRole("link", { name: "the docs" }).getAttribute("title")).toBeNull();
 });

@@ -4,9 +4,16 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { TableRegion } from "@/components/TableRegion";
+import { glossaryId, useGlossary } from "@/lib/glossary";
+
+/** A link; a link to the glossary also shows the term's definition on hover. */
+function MarkdownLink({ node: _node, ...props }: React.ComponentProps<"a"> & { node?: unknown }) {
+  const term = useGlossary().get(glossaryId(props.href) ?? "");
+  return <a {...props} className={term ? "glossary-link" : undefined} title={term?.definition} target="_blank" rel="noreferrer noopener" />;
+}
 
 const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  a: MarkdownLink,
   table: ({ node: _node, ...props }) => (
     <TableRegion label="Table" className="markdown__table">
       <table {...props} />

@@ -29,6 +29,8 @@ export interface LessonDetail {
   title: string;
   summary: string;
   idea: string;
+  /** The earlier lessons it relies on, in order. */
+  buildsOn: { slug: string; number: number; title: string }[];
   scenario: string;
   seed: number;
   until: number | null;

@@ -3,6 +3,7 @@ import type { RunState } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
 import { priorityColor } from "@/lib/colors";
 import { useScrollView, windowOf } from "@/lib/useWindow";
+import { Term } from "@/components/Term";
 
 interface Props {
   state: RunState;
@@ -38,17 +39,19 @@ export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
     <section className="queues" aria-labelledby="queues-title">
       <h2 id="queues-title">Scheduling queue</h2>
       <div className="lanes">
-        <Lane title="activeQ" hint="pop order: priority, then arrival" items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
-        <Lane title="In flight" hint="being scheduled now" items={inFlight} row={(k) => chip(k)} />
-        <Lane title="backoffQ" hint="waiting out the backoff" items={queues.backoff} row={(b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`)} />
+        <Lane title="activeQ" term="activeq" hint="pop order: priority, then arrival" items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
+        <Lane title="In flight" term="in-flight" hint="being scheduled now" items={inFlight} row={(k) => chip(k)} />
+        <Lane title="backoffQ" term="backoffq" hint="waiting out the backoff" items={queues.backoff} row={(b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`)} />
         <Lane
           title="unschedulablePods"
+          term="unschedulablepods"
           hint="waiting for a cluster event that may help"
           items={queues.unschedulable}
           row={(u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": "))}
         />
         <Lane
           title="Gated"
+          term="preenqueue"
           hint="held by a PreEnqueue plugin: SchedulingGates (spec.schedulingGates), or DefaultPreemption while the pod's async preemption runs"
           items={queues.gated}
           row={(g) => chip(g.pod, [g.plugin, g.message].filter(Boolean).join(": "))}
@@ -66,7 +69,7 @@ const MoveLabel = memo(function MoveLabel({ from, event }: { from: string | null
   );
 });
 
-function Lane<T>({ title, hint, items, row }: { title: string; hint: string; items: readonly T[]; row(item: T, index: number): React.ReactNode }) {
+function Lane<T>({ title, term, hint, items, row }: { title: string; term: string; hint: string; items: readonly T[]; row(item: T, index: number): React.ReactNode }) {
   const windowed = items.length > WINDOW_ABOVE;
   const scroll = useScrollView();
   const view = windowOf(windowed ? items.length : 0, ROW_HEIGHT, scroll.top, scroll.height);
@@ -75,7 +78,7 @@ function Lane<T>({ title, hint, items, row }: { title: string; hint: string; ite
   return (
     <div className={`lane ${windowed ? "lane--windowed" : ""}`} role="group" aria-label={`${title} (${items.length})`}>
       <h3>
-        {title} <span className="lane__count">{items.length}</span>
+        <Term id={term}>{title}</Term> <span className="lane__count">{items.length}</span>
       </h3>
       <small>{hint}</small>
       <ul ref={windowed ? scroll.ref : undefined}>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { RunState, CycleRecord } from "@/protocol/state";
 import { nodeStatuses, type PreemptionEvaluatedEvent } from "@/protocol/events";
 import { shortKey, formatSeconds } from "@/lib/format";
-import { CRITERION_WORDS, criterionValue, explainCriterion, explainReason } from "./explain";
+import { Term } from "@/components/Term";
+import { CRITERION_WORDS, criterionValue, describeStart, explainCriterion, explainReason, shiftedPrioritySum } from "./explain";
 import { TableRegion } from "@/components/TableRegion";
 
 interface Props {
@@ -209,9 +210,15 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
               <thead>
                 <tr>
                   <th scope="col">Node</th>
-                  <th scope="col">Victims</th>
-                  <th scope="col">PDB violations</th>
-                  <th scope="col">Most important victim's priority</th>
+                  <th scope="col">
+                    <Term id="victim">Victims</Term>
+                  </th>
+                  <th scope="col">
+                    <Term id="pdb">PDB</Term> violations
+                  </th>
+                  <th scope="col">
+                    Most important victim's <Term id="priority">priority</Term>
+                  </th>
                   <th scope="col">Sum of priorities</th>
                   <th scope="col">{p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}</th>
                 </tr>
@@ -233,13 +240,22 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
                     </td>
                     <td data-label="PDB violations">{c.numPDBViolations}</td>
                     <td data-label="Most important victim's priority">{c.highestPriority}</td>
-                    <td data-label="Sum of priorities">{c.prioritySum}</td>
-                    <td data-label={p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}</td>
+                    <td data-label="Sum of priorities">
+                      {c.prioritySum}
+                      <br />
+                      <small className="muted">compared as {shiftedPrioritySum(c)}</small>
+                    </td>
+                    <td data-label={p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}>{p.criterion && p.criterion !== "onlyCandidate" ? criterionValue(c, p.criterion) : describeStart(c.earliestStartTime)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableRegion>
+          <p className="muted preemption__how-to-read">
+            How to read the numbers: the sum of priorities is compared after adding 2³¹ (MaxInt32 + 1) to each victim's priority, so
+            every victim counts positively — a candidate with more victims has the larger compared sum unless priorities are
+            far below zero. Start times are the pods' <code>status.startTime</code>; t=0 of the run is 2026-01-01 00:00 UTC.
+          </p>
           <p className="verdict">
             <strong>{explainCriterion(p.criterion, p.chosen)}</strong>
             {p.chosen && (

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { explainCriterion, explainReason } from "./explain";
+import { criterionValue, describeStart, explainCriterion, explainReason, shiftedPrioritySum } from "./explain";
+import type { PreemptionCandidate } from "@/protocol/events";
 
 test("the deciding criterion is said in words, with the ones that tied before it", () => {
   expect(explainCriterion("smallestPrioritySum", "node-2")).toBe(
@@ -18,4 +19,21 @@ test("space reserved for nominated pods is called out", () => {
   expect(explainReason("Insufficient memory", { memory: 2 * 2 ** 30 }, free)).toBe(
     "Insufficient memory: needs 2Gi, 3Gi free (2Gi of it reserved for nominated pods)",
   );
+});
+
+// Lesson 11's count pool: raw sums 500 and −2147483148 are compared after 2³¹ per victim — equal.
+const candidate = (victims: number, prioritySum: number) =>
+  ({ node: "n", victims: Array.from({ length: victims }, (_, i) => `default/v${i}`), numPDBViolations: 0, highestPriority: 500, prioritySum, earliestStartTime: -3600 }) satisfies PreemptionCandidate;
+
+test("a priority sum is shown with the value it is compared by (each victim + 2^31)", () => {
+  expect(shiftedPrioritySum(candidate(2, 500))).toBe(4294967796);
+  expect(shiftedPrioritySum(candidate(3, -2147483148))).toBe(4294967796);
+  expect(criterionValue(candidate(2, 500), "smallestPrioritySum")).toBe("priority sum 500, compared as 4294967796");
+});
+
+test("a start time is a date and a distance from t=0 in words, not minutes", () => {
+  expect(describeStart(-3600)).toBe("2025-12-31 23:00 UTC, 1 hour before t=0");
+  expect(describeStart(-259200)).toBe("2025-12-29 00:00 UTC, 3 days before t=0");
+  expect(describeStart(-600)).toBe("2025-12-31 23:50 UTC, 10 minutes before t=0");
+  expect(describeStart(null)).toBe("now");
 });

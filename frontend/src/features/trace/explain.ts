@@ -2,7 +2,7 @@
 import type { PreemptionCandidate, PreemptionCriterion } from "@/protocol/events";
 import type { NodeFree } from "@/protocol/state";
 import { formatResource } from "@/lib/quantity";
-import { formatSeconds } from "@/lib/format";
+import { describeStartTime } from "@/lib/format";
 
 export const CRITERION_WORDS: Record<PreemptionCriterion, string> = {
   onlyCandidate: "it was the only candidate node",
@@ -42,14 +42,27 @@ export function criterionValue(c: PreemptionCandidate, criterion: PreemptionCrit
     case "lowestHighestPriority":
       return `highest victim priority ${c.highestPriority}`;
     case "smallestPrioritySum":
-      return `priority sum ${c.prioritySum}`;
+      return `priority sum ${c.prioritySum}, compared as ${shiftedPrioritySum(c)}`;
     case "fewestVictims":
       return `${c.victims.length} victim(s)`;
     case "latestStartTime":
-      return `earliest start ${c.earliestStartTime === null ? "now" : formatSeconds(c.earliestStartTime)}`;
+      return `earliest start ${describeStart(c.earliestStartTime)}`;
     default:
       return "";
   }
+}
+
+/** pickOneNodeForPreemption adds MaxInt32 + 1 (2³¹) to each victim's priority before summing, so
+ * every victim counts positively: what the candidates are compared by. */
+export const PRIORITY_SHIFT = 2 ** 31;
+
+export function shiftedPrioritySum(c: PreemptionCandidate): number {
+  return c.prioritySum + c.victims.length * PRIORITY_SHIFT;
+}
+
+/** The earliest start of a candidate's most important victims in words ("now" when none has started). */
+export function describeStart(t: number | null): string {
+  return t === null ? "now" : describeStartTime(t);
 }
 
 const INSUFFICIENT = /^Insufficient (.+)$/;

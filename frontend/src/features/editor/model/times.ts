@@ -1,6 +1,6 @@
 // status.startTime is RFC 3339; the model measures time in seconds from SIM_EPOCH
 // (scheduler_core/manifests/times.py), so the form edits "seconds relative to the run start".
-const SIM_EPOCH_MS = Date.UTC(2026, 0, 1);
+import { SIM_EPOCH_MS } from "@/lib/format";
 
 export function secondsToRfc3339(seconds: number): string {
   return new Date(SIM_EPOCH_MS + seconds * 1000).toISOString().replace(".000Z", "Z");
