@@ -10,9 +10,10 @@ A scenario write, run start, restart or fork that would take the owner beyond th
 naming the quota and the use; nothing is stored. A workshop covers its class: a guest in an open
 workshop stores scenarios as a signed-up user, and the runs and forks of its students and instructor,
 and any run in a workshop's pool (the class run, the instructor's forks of it), are never refused —
-their bytes still count for their owner (the pool's: the instructor, never a guest) afterwards. A guest made by the very request
-that starts a run owns nothing yet and is not asked (one run is one scenario, at most the request
-body limit, below the guests' quota).
+their bytes still count for their owner (the pool's: the instructor, never a guest) afterwards. A
+guest made by the very request that starts a run owns nothing yet and is not asked (one run is one
+scenario, at most the request body limit, below the guests' quota). Runs cannot be deleted: a full
+quota stays full until retention (a guest's idle private runs) takes them back.
 """
 from __future__ import annotations
 

@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3768,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3952,7 +3952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4086,7 +4086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11536,7 +11536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11662,7 +11662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11997,7 +11997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12082,7 +12082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12167,7 +12167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12260,7 +12260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12346,7 +12346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
