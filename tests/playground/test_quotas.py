@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from playground.accounts import services as accounts
@@ -91,7 +93,10 @@ def test_a_guest_filling_its_quota_with_runs_gets_a_413_and_nothing_is_stored(no
     anonymous = APIClient()
     slug = create(anonymous, "a").json()["slug"]  # the guest's first write makes it: ~40 KB
     guest = User.objects.get(scenarios__slug=slug)
-    assert start(anonymous, slug).status_code == 201  # ~80 KB of the guest's 100,000 bytes
+    with CaptureQueriesContext(connection) as queries:
+        assert start(anonymous, slug).status_code == 201  # ~80 KB of the guest's 100,000 bytes
+    asked = [q["sql"] for q in queries.captured_queries if "octet_length" in q["sql"]]
+    assert len(asked) == 1 and "accounts_profile" in asked[0] and "workshops_workshop" in asked[0], asked
     users, runs = User.objects.count(), Run.objects.count()
     refused = start(anonymous, slug)
     assert refused.status_code == 413, refused.content
