@@ -310,7 +310,7 @@ COMMON = {
     "400": "the body is not valid JSON/YAML, or a field is wrong (the error names it)",
     "401": "the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer",
     "404": "the path names nothing (or nothing you may see)",
-    "413": "the body is above the size limit",
+    "413": "the body is above the size limit, or what it stores would take the owner beyond their storage quota",
     "415": "the body's Content-Type is not one this operation takes",
 }
 

@@ -6,9 +6,9 @@ database. The visitor is one address, with no proxy in front (so `TRUSTED_PROXIE
 no cookie it does not want:
 
 1. disk, for `seconds`: scenarios as big as the caps allow (nodes carrying 250 KiB of incompressible
-   annotations each, up to the request body limit), then speed-0 runs of them while its active-run limit and
-   run-start rate allow; a new guest (a fresh cookie jar) whenever the guest's scenario quota answers 413,
-   until the address's allowance of new guests answers 429. Bytes: the database's size before and after.
+   annotations each, up to the request body limit), then speed-0 runs of them while its storage quota (runs
+   count in it), active-run limit and run-start rate allow; a new guest (a fresh cookie jar) whenever the
+   guest's quota answers a scenario 413, until the address's allowance of new guests answers 429. Bytes: the database's size before and after.
 2. CPU, for `seconds`: `threads` anonymous clients read the most expensive things there are without
    If-None-Match — the export of a big public scenario, the Kubernetes pod list of its run, whole and in
    chunks. CPU seconds of the web server's and the worker's processes (/proc, Linux).
@@ -79,7 +79,10 @@ def fill_disk(base: str, seconds: float, stored: Callable[[], int] = database_by
         code, body = guest.call("POST", "/api/scenarios/", fat_scenario())
         if code == 201:
             result.scenarios += 1
-            result.runs += start_runs(guest, body["slug"], start + seconds)
+            started, code = start_runs(guest, body["slug"], start + seconds)
+            result.runs += started
+            if code:
+                refusals[f"run {code}"] = refusals.get(f"run {code}", 0) + 1
             continue
         refusals[str(code)] = refusals.get(str(code), 0) + 1
         if code == 429 and guest.cookie("sessionid") == "":
@@ -91,12 +94,16 @@ def fill_disk(base: str, seconds: float, stored: Callable[[], int] = database_by
     return result
 
 
-def start_runs(guest: classroom.Guest, slug: str, deadline: float) -> int:
-    """Runs of the scenario until refused (active runs, run starts per minute): each freezes a copy of it."""
+def start_runs(guest: classroom.Guest, slug: str, deadline: float) -> tuple[int, int]:
+    """Runs of the scenario until refused (storage quota, active runs, run starts per minute): each
+    freezes a copy of it. The runs started, and the refusal's status (0: none, the time was up)."""
     started = 0
-    while time.monotonic() < deadline and guest.call("POST", "/api/runs/", {"scenario": slug, "speed": 0})[0] == 201:
+    while time.monotonic() < deadline:
+        code = guest.call("POST", "/api/runs/", {"scenario": slug, "speed": 0})[0]
+        if code != 201:
+            return started, code
         started += 1
-    return started
+    return started, 0
 
 
 def big_public_run(base: str, nodes: int, pods: int) -> tuple[str, int]:
@@ -181,8 +188,8 @@ def report(disk: Disk, cpu: Cpu, by_session: tuple[int, list[int]], by_address: 
         "| what | measured | bounded by |", "|---|---|---|",
         (f"| bytes stored per minute | {disk.stored_bytes * per_min / 2**20:,.1f} MiB ({disk.scenarios} scenarios, "
         f"{disk.runs} runs, {disk.guests} new guests in {disk.seconds:.0f} s; refusals {disk.refusals}) | "
-        f"SCENARIO_QUOTA_BYTES_GUEST {settings.SCENARIO_QUOTA_BYTES_GUEST / 2**20:g} MiB per guest × THROTTLE_GUEST "
-        f"{rates['guest']} per address; runs: THROTTLE_RUN_START {rates['run_start']} per guest |"),
+        f"SCENARIO_QUOTA_BYTES_GUEST {settings.SCENARIO_QUOTA_BYTES_GUEST / 2**20:g} MiB per guest (scenarios and runs' "
+        f"frozen documents) × THROTTLE_GUEST {rates['guest']} per address |"),
         (f"| CPU seconds per minute | web {cpu.web_cpu * 60 / cpu.seconds:.1f}, worker {cpu.worker_cpu * 60 / cpu.seconds:.1f}"
         f" ({cpu.requests} reads by {threads} clients in {cpu.seconds:.0f} s: export, pod list, chunks of 50; "
         f"{nodes} nodes, {pods} pods) | cached per scenario version and run version (k8sapi/lists.py); the "

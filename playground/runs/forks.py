@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from playground.api_errors import InvalidDocuments, field_error
-from playground.runs import leases, lifecycle, logs, recovery, selectors
+from playground.runs import leases, lifecycle, logs, recovery, selectors, services
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.runs.selectors import User
 
@@ -32,9 +32,14 @@ def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -
             "seq", f"must be an event of run {original.pk}: an integer from 1 to {original.last_seq}", value=seq)])
     logs.restore(original)
     at = RunEvent.objects.filter(run=original, seq=seq).values_list("t", flat=True).first()
+    pool = original.pool if user.pk == original.owner_id else ""
     with transaction.atomic():
+        allowance = services.pool_allowance(pool, "run")
+        if not allowance.pool and not services.is_new_guest(user):
+            services.lock_owner(user)
+        services.check_storage(user, allowance, run=original.pk)
         fork = Run.objects.create(**_inherited(original), **lifecycle.forked(), owner=user, time=at or 0.0,
-                                  last_seq=seq, pool=original.pool if user.pk == original.owner_id else "")
+                                  last_seq=seq, pool=pool)
         _copy_commands(original, fork, seq)
         _copy_events(original, fork, seq)
         recovery.queue_on_commit(fork)

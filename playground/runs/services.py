@@ -23,6 +23,7 @@ from playground.lessons.tooling import timed_commands
 from playground.runs import bus, command_bodies, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
+from playground.scenarios import quotas
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,12 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
     speed = command_bodies.normalise({"type": "speed", "speed": speed})["speed"]
     timed = lesson_timed_commands(lesson, scenario.slug) if lesson else []
     paused = bool(lesson) if paused is None else paused
-    # The owner's row lock and count, then the INSERT, in one transaction. A guest made by this
-    # very request has no runs to count, and one INSERT is atomic by itself: no BEGIN and COMMIT
-    # round trips for a class's first clicks.
-    with nullcontext() if _is_new_guest(user) else transaction.atomic():
+    # The owner's row lock, count and storage quota, then the INSERT, in one transaction. A guest
+    # made by this very request has no runs to count and stores nothing, and one INSERT is atomic
+    # by itself: no BEGIN and COMMIT round trips for a class's first clicks.
+    with nullcontext() if is_new_guest(user) else transaction.atomic():
         _check_owner_limit(user, allowance=allowance)
+        check_storage(user, allowance, scenario=scenario.pk)
         run = Run(scenario=scenario, scenario_slug=scenario.slug, owner=user, seed=seed, speed=speed,
                   documents=[], settings=run_settings, start_paused=paused,
                   lesson=lesson or "", timed_commands=timed, pool=allowance.pool)
@@ -77,19 +79,33 @@ def start_run(user: User, scenario: Any, seed: Any = None, speed: Any = None, *,
     return run
 
 
-def _is_new_guest(user: User) -> bool:
+def is_new_guest(user: User) -> bool:
     return bool(getattr(user, "is_new_guest", False))
 
 
 def _check_owner_limit(user: User, excluding: Run | None = None, allowance: Allowance = PERSONAL) -> None:
     """Inside the start's transaction; the owner's row lock makes two starts at once count right.
     A guest made by this very request (its first write) has no runs to count."""
-    if _is_new_guest(user) and excluding is None:
+    if is_new_guest(user) and excluding is None:
         return
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    lock_owner(user)
     holding = active_runs(user, excluding, allowance.pool)
     if len(holding) >= allowance.limit:
         raise TooManyRuns(allowance, holding)
+
+
+def lock_owner(user: User) -> None:
+    """The owner's row lock: two starts (or forks) at once by one owner count their runs and bytes right."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def check_storage(user: User, allowance: Allowance, *, scenario: int | None = None, run: int | None = None) -> None:
+    """413 if the new run's copy of `scenario`'s objects (or of `run`'s documents) would take its owner
+    beyond their storage quota; after the owner's row lock. A workshop's pool covers its runs, and a
+    guest made by this very request stores nothing yet (quotas.py)."""
+    if allowance.pool or is_new_guest(user):
+        return
+    quotas.check_run(user, allowance.field, scenario=scenario, run=run)
 
 
 def active_runs(user: User, excluding: Run | None = None, pool: str = "") -> list[int]:
@@ -172,7 +188,9 @@ def restart_run(run: Run, user: User) -> Run:
         locked = Run.objects.select_for_update().get(pk=run.pk)
         if Run.objects.filter(restart_of=locked).exists():
             raise Conflict(f"run {run.pk} was already restarted")
-        _check_owner_limit(locked.owner, locked, pool_allowance(locked.pool))
+        allowance = pool_allowance(locked.pool)
+        _check_owner_limit(locked.owner, locked, allowance)
+        check_storage(locked.owner, allowance, run=locked.pk)
         fresh = Run(scenario=locked.scenario, scenario_slug=locked.scenario_slug, owner=locked.owner,
                     seed=locked.seed, speed=locked.speed, documents=locked.documents, settings=locked.settings,
                     lesson=locked.lesson, timed_commands=locked.timed_commands,

@@ -7,7 +7,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from rest_framework.exceptions import NotFound
 
 from playground import reach
@@ -72,8 +72,13 @@ def in_open_workshop(user: User) -> bool:
     """A student or instructor of a workshop in progress: the workshop covers their quotas."""
     if not user.is_authenticated:
         return False
+    return open_workshops_of(user.pk).exists()
+
+
+def open_workshops_of(user_id: Any) -> QuerySet[Workshop]:
+    """The workshops in progress whose student or instructor is ``user_id`` (a pk, or an OuterRef to one)."""
     open_ones = Workshop.objects.filter(status=Workshop.Status.OPEN)
-    return open_ones.filter(Q(instructor_id=user.pk) | Q(participants__user_id=user.pk)).exists()
+    return open_ones.filter(Q(instructor_id=user_id) | Q(participants__user_id=user_id))
 
 
 def iso(value: Any) -> str | None:

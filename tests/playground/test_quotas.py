@@ -1,18 +1,23 @@
-"""Issue 28, point 1: an owner's scenarios may take so many bytes — a guest far fewer than a
-signed-up user; beyond it a write is a 413 naming the quota and the use, and nothing is stored."""
+"""Issue 28, point 1: an owner's scenarios and runs may take so many bytes — a guest far fewer than a
+signed-up user; beyond it a write or a run start is a 413 naming the quota and the use, and nothing is
+stored; a workshop's class never stops on it."""
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from playground.accounts import services as accounts
+from playground.runs.models import Run, RunEvent
 from playground.scenarios import quotas
 from playground.scenarios.models import Scenario
 from playground.workshops.models import Participant, Workshop
 from tests.playground.scenarios_support import alice, as_, fast_passwords, make_node  # noqa: F401 (fixtures)
+from tests.playground.test_runs_api import no_worker  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 NOTE = "x" * 40_000
@@ -76,3 +81,62 @@ def test_a_guest_in_an_open_workshop_is_covered_by_it(alice: User) -> None:
     workshop.status = Workshop.Status.ENDED
     workshop.save()
     assert create(as_(guest), "a", "b").status_code == 413
+
+
+# ---- runs: each keeps a frozen copy of its scenario's objects, counted in its owner's quota ----
+
+def start(client: APIClient, slug: str) -> Any:
+    return client.post("/api/runs/", {"scenario": slug}, format="json")
+
+
+def test_a_guest_filling_its_quota_with_runs_gets_a_413_and_nothing_is_stored(no_worker: list[int]) -> None:
+    anonymous = APIClient()
+    slug = create(anonymous, "a").json()["slug"]  # the guest's first write makes it: ~40 KB
+    guest = User.objects.get(scenarios__slug=slug)
+    with CaptureQueriesContext(connection) as queries:
+        assert start(anonymous, slug).status_code == 201  # ~80 KB of the guest's 100,000 bytes
+    asked = [q["sql"] for q in queries.captured_queries if "octet_length" in q["sql"]]
+    assert len(asked) == 1 and "accounts_profile" in asked[0] and "workshops_workshop" in asked[0], asked
+    users, runs = User.objects.count(), Run.objects.count()
+    refused = start(anonymous, slug)
+    assert refused.status_code == 413, refused.content
+    error = refused.json()["errors"][0]
+    assert error["field"] == "scenario" and error["value"] > 40_000, error
+    assert ("storage quota of guests is 100,000 bytes (scenarios and runs): you store 80," in error["message"]
+            and "this run would make it 0.1 MiB" in error["message"] and "sign up" in error["message"]), error
+    assert (User.objects.count(), Run.objects.count()) == (users, runs)
+    # The runs count for scenario writes too, and a restart or a fork of a run is one more copy.
+    assert create(anonymous, "b").status_code == 413
+    run = Run.objects.get(owner=guest)
+    restart = anonymous.post(f"/api/runs/{run.pk}/commands/", {"type": "restart"}, format="json")
+    assert restart.status_code == 413 and restart.json()["errors"][0]["field"] == "type", restart.content
+    RunEvent.objects.create(run=run, seq=1, t=0.0, kind="cluster.snapshot", data={"seq": 1, "kind": "x"})
+    Run.objects.filter(pk=run.pk).update(last_seq=1)
+    fork = anonymous.post(f"/api/runs/{run.pk}/fork/", {"seq": 1}, format="json")
+    assert fork.status_code == 413 and fork.json()["errors"][0]["field"] == "run", fork.content
+    assert Run.objects.count() == runs
+    # Signed up, the same owner has room: the quota is the owner's, read at each start.
+    guest.profile.is_guest = False
+    guest.profile.save()
+    assert start(anonymous, slug).status_code == 201
+
+
+def test_a_workshops_class_runs_and_forks_are_never_refused(alice: User, no_worker: list[int],
+                                                            settings: Any) -> None:
+    settings.SCENARIO_QUOTA_BYTES_GUEST = settings.SCENARIO_QUOTA_BYTES_USER = 1  # nobody has room
+    teacher = as_(alice)
+    slug = Scenario.objects.create(title="s", owner=alice, visibility="public", manifests=[make_node("n")]).slug
+    assert start(teacher, slug).status_code == 413  # the instructor's own run, before the class
+    workshop = teacher.post("/api/workshops/", {"scenario": slug}, format="json")
+    assert workshop.status_code == 201, workshop.content  # the class run, in the workshop's pool
+    code, run_id = workshop.json()["code"], workshop.json()["runId"]
+    RunEvent.objects.create(run_id=run_id, seq=1, t=0.0, kind="cluster.snapshot", data={"seq": 1, "kind": "x"})
+    Run.objects.filter(pk=run_id).update(last_seq=1)
+    assert teacher.post(f"/api/runs/{run_id}/fork/", {"seq": 1}, format="json").status_code == 201  # the pool's
+    student = APIClient()
+    assert student.post(f"/api/workshops/{code}/join/", {"name": "Ada"}, format="json").status_code == 201
+    assert student.post(f"/api/workshops/{code}/try/").status_code == 201  # a fork of the class run
+    assert start(student, slug).status_code == 201  # a run of the student's own
+    assert start(teacher, slug).status_code == 201  # the instructor's, while the class is open
+    Workshop.objects.filter(code=code).update(status=Workshop.Status.ENDED)
+    assert start(student, slug).status_code == 413  # after the class, a guest again

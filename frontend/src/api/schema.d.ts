@@ -3480,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3589,7 +3589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3853,7 +3853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4037,7 +4037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4171,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11698,7 +11698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11824,7 +11824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12159,7 +12159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12244,7 +12244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12329,7 +12329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12422,7 +12422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12508,7 +12508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;
