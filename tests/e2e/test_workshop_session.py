@@ -109,7 +109,10 @@ def test_a_ninety_minute_session_runs_without_a_hitch(contexts: list[BrowserCont
     small.get_by_label(re.compile("^Your name")).fill("Pho")
     small.get_by_role("button", name="Join the workshop").click()
     on_step(small, 5, 1, 7)
-    assert small.evaluate("document.documentElement.scrollWidth") <= 390
+    wide = small.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > 390.5)
+        .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)""")
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390, wide
     small.reload()  # a fresh page: the first Tab reaches the skip link
     on_step(small, 5, 1, 7)
     small.keyboard.press("Tab")
