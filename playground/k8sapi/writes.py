@@ -169,6 +169,12 @@ def delete_pdb(run: Run, user: User, resource: Resource, key: str, dry_run: bool
                    "PodDisruptionBudget", dry_run)
 
 
+def delete_namespace(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:
+    """Terminating at once; the namespace controller (scheduler_core) deletes the content, then the namespace."""
+    return perform(run, user, resource, name, [{"type": "delete_namespace", "namespace": name}], "Namespace",
+                   dry_run)
+
+
 def workload_ref(resource: Resource, namespace: str, name: str) -> dict[str, str]:
     return {"kind": resource.kind, "namespace": namespace, "name": name}
 
