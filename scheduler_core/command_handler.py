@@ -28,7 +28,6 @@ from scheduler_core.manifests import (
 from scheduler_core.object_views import namespace_view, node_view, pdb_view, priority_class_view
 from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint, Workload
 
-
 # plugin/pkg/admission/namespace/lifecycle: the namespaces that may not be deleted
 IMMORTAL_NAMESPACES = ("default", "kube-system", "kube-public")
 WORKLOAD_RESOURCES = {"Deployment": "deployments.apps", "ReplicaSet": "replicasets.apps",

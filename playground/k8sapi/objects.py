@@ -209,8 +209,9 @@ def node(world: World, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def namespace(world: World, name: str) -> dict[str, Any]:
-    meta = {"name": name, "uid": _uid(world.run_id, "namespace", name), "resourceVersion": str(world.seq),
-            "creationTimestamp": timestamp(world, world.namespace_created.get(name, 0.0))}
+    meta: dict[str, Any] = {"name": name, "uid": _uid(world.run_id, "namespace", name),
+                            "resourceVersion": str(world.seq),
+                            "creationTimestamp": timestamp(world, world.namespace_created.get(name, 0.0))}
     deleted = world.namespace_deletion(name)
     if deleted is not None:  # the namespace registry's Delete: Terminating until the controller has emptied it
         meta["deletionTimestamp"] = timestamp(world, deleted)

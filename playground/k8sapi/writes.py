@@ -107,7 +107,8 @@ def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -
     field, message = str(error.get("field") or ""), str(error.get("message") or "")
     if "already exists" in message:
         return st.already_exists(resource, name)
-    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget")) \
+    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget",
+                           "no such namespace")) \
             or (field == "name" and message.startswith("no ")):
         return st.not_found(resource, name)
     if " is forbidden: " in message:  # admission (e.g. an unknown PriorityClass)
