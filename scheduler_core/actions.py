@@ -218,6 +218,18 @@ class ClusterActions:
                                 lambda q: q.pod.priority <= pod.priority)
         self.sync_pdbs(pod)
         self.controllers.pod_deleted(pod)
+        self.finish_namespace(pod.namespace)
+
+    def finish_namespace(self, name: str) -> None:
+        """The namespace controller's last step: a Terminating namespace with no pod left is deleted."""
+        namespace = self.cluster.namespaces.get(name)
+        if namespace is None or namespace.deletion_timestamp is None:
+            return
+        if any(record.pod.namespace == name for record in self.cluster.pods.values()):
+            return
+        del self.cluster.namespaces[name]
+        self.emit("namespace.deleted", namespace=name)
+        self._changed()
 
     def finish_termination(self, key: str) -> None:
         record = self.cluster.pods.get(key)

@@ -28,6 +28,11 @@ from scheduler_core.manifests import (
 from scheduler_core.object_views import namespace_view, node_view, pdb_view, priority_class_view
 from scheduler_core.objects import Namespace, Node, PodDisruptionBudget, PriorityClass, Taint, Workload
 
+# plugin/pkg/admission/namespace/lifecycle: the namespaces that may not be deleted
+IMMORTAL_NAMESPACES = ("default", "kube-system", "kube-public")
+WORKLOAD_RESOURCES = {"Deployment": "deployments.apps", "ReplicaSet": "replicasets.apps",
+                      "StatefulSet": "statefulsets.apps", "DaemonSet": "daemonsets.apps", "Job": "jobs.batch"}
+
 
 class CommandHandler:
     def __init__(self, actions: ClusterActions) -> None:
@@ -83,6 +88,7 @@ class CommandHandler:
 
     def _precheck(self, command: dict[str, Any], parsed: Any) -> None:
         kind = command["type"]
+        self._check_not_terminating(kind, parsed)  # admission comes before the registry's checks
         if kind == "add_pod" and parsed.key in self.cluster.pods:
             raise CommandError("command.manifest.metadata.name", parsed.name, f"pod {parsed.key} already exists")
         if kind == "add_node" and parsed.name in self.cluster.node_infos:
@@ -97,8 +103,11 @@ class CommandHandler:
             self._node_for(command)
         if kind == "add_namespace" and parsed.name in self.cluster.namespaces:
             raise CommandError("command.manifest.metadata.name", parsed.name, "a namespace with this name already exists")
-        if kind == "set_namespace_labels":
+        if kind in ("set_namespace_labels", "delete_namespace"):
             self._namespace_for(command)
+        if kind == "delete_namespace" and command["namespace"] in IMMORTAL_NAMESPACES:
+            raise CommandError("command.namespace", command["namespace"], f'namespaces "{command["namespace"]}" '
+                               "is forbidden: this namespace may not be deleted")
         if kind == "add_priorityclass":
             self._check_new_priority_class(parsed)
         if kind == "update_priorityclass":
@@ -118,6 +127,19 @@ class CommandHandler:
         if kind == "add_workload" and parsed.key in self.controllers.workloads:
             raise CommandError("command.manifest.metadata.name", parsed.name,
                                f"{parsed.kind.lower()} {parsed.namespace}/{parsed.name} already exists")
+
+    def _check_not_terminating(self, kind: str, parsed: Any) -> None:
+        """NamespaceLifecycle admission: no new content in a namespace being terminated."""
+        resource = {"add_pod": "pods", "add_pdb": "poddisruptionbudgets.policy"}.get(kind)
+        if kind == "add_workload":
+            resource = WORKLOAD_RESOURCES[parsed.kind]
+        if resource is None:
+            return
+        ns = self.cluster.namespaces.get(parsed.namespace)
+        if ns is not None and ns.deletion_timestamp is not None:
+            raise CommandError("command.manifest.metadata.namespace", parsed.namespace,
+                               f'{resource} "{parsed.name}" is forbidden: unable to create new content in '
+                               f"namespace {parsed.namespace} because it is being terminated")
 
     def _workload_for(self, command: dict[str, Any]) -> str:
         namespace = command.get("namespace", "default")
@@ -274,12 +296,38 @@ class CommandHandler:
             self._update_node(replace(node, taints=taints), "taints", ev.NODE_TAINT_CHANGE)
 
     def _namespace_for(self, command: dict[str, Any]) -> str:
-        """A Namespace object, or an implicit namespace (one some pod lives in)."""
+        """A Namespace object, or an implicit namespace (one some pod, PDB or workload lives in)."""
         name = command["namespace"]
-        if name not in self.cluster.namespaces and not any(
-                record.pod.namespace == name for record in self.cluster.pods.values()):
+        if name not in self.cluster.namespaces and name not in IMMORTAL_NAMESPACES and not self._has_content(name):
             raise CommandError("command.namespace", name, "no such namespace")
         return str(name)
+
+    def _has_content(self, name: str) -> bool:
+        return (any(record.pod.namespace == name for record in self.cluster.pods.values())
+                or any(record.pdb.namespace == name for record in self.cluster.pdbs.values())
+                or any(key.split("/")[1] == name for key in self.controllers.workloads))
+
+    def _cmd_delete_namespace(self, command: dict[str, Any]) -> None:
+        """The namespace registry marks it Terminating (a second DELETE changes nothing); the namespace
+        controller then deletes what it holds: workloads (their dependents follow, background), PDBs, and
+        the pods, each gracefully as a DELETE without options; the namespace goes once no pod is left.
+        pkg/registry/core/namespace/storage, pkg/controller/namespace/deletion/namespaced_resources_deleter.go"""
+        name = command["namespace"]
+        old = self.cluster.namespaces.get(name) or Namespace.of(name)
+        if old.deletion_timestamp is not None:
+            return
+        self.cluster.set_namespace(replace(old, deletion_timestamp=self.now))
+        self.emit("namespace.updated", namespace=namespace_view(self.cluster.namespaces[name]), change="terminating")
+        self._changed()
+        for key in [key for key in self.controllers.workloads if key.split("/")[1] == name]:
+            if key in self.controllers.workloads:  # a Deployment's ReplicaSet went with it
+                self.controllers.delete_workload(key)
+        for key in [key for key, record in self.cluster.pdbs.items() if record.pdb.namespace == name]:
+            self._cmd_delete_pdb({"pdb": key})
+        for key in [key for key, record in self.cluster.pods.items() if record.pod.namespace == name]:
+            if key in self.cluster.pods:
+                self.actions.controller_delete_pod(key)
+        self.actions.finish_namespace(name)
 
     def _cmd_set_namespace(self, namespace: Namespace, change: str) -> None:
         """Create a Namespace or replace its labels (an implicit namespace becomes an object).
@@ -288,6 +336,9 @@ class CommandHandler:
         labels at PreFilter/PreScore only), so a pod this would now admit waits for another event or
         the 5-minute flush. The cluster changed, so that flush is scheduled again.
         """
+        old = self.cluster.namespaces.get(namespace.name)
+        if old is not None:  # a relabelled namespace stays Terminating
+            namespace = replace(namespace, deletion_timestamp=old.deletion_timestamp)
         self.cluster.set_namespace(namespace)
         self.emit("namespace.updated", namespace=namespace_view(namespace), change=change)
         self._changed()
@@ -357,6 +408,7 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "remove_scheduling_gates": lambda h, command, _: h._cmd_remove_scheduling_gates(command),
     "add_namespace": lambda h, _, parsed: h._cmd_set_namespace(parsed, "added"),
     "set_namespace_labels": lambda h, _, parsed: h._cmd_set_namespace(parsed, "labels"),
+    "delete_namespace": lambda h, command, _: h._cmd_delete_namespace(command),
     "scale": lambda h, command, _: h._cmd_scale(command),
     "add_workload": lambda h, _, parsed: h._cmd_add_workload(parsed),
     "delete_workload": lambda h, command, _: h.controllers.delete_workload(h._workload_for(command)),

@@ -28,6 +28,9 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "remove_scheduling_gates": ("pod",),
     "add_namespace": ("manifest",),
     "set_namespace_labels": ("namespace", "labels"),
+    # DELETE of a Namespace: Terminating at once; the namespace controller deletes its content (workloads with
+    # their dependents, PDBs, pods gracefully) and the namespace itself once no pod is left in it.
+    "delete_namespace": ("namespace",),
     "scale": ("kind", "name", "replicas"),
     # Workloads (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job): their controllers act on them from the next
     # sync; a delete removes the object at once and the garbage collector deletes its dependents (background).

@@ -14,6 +14,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "node.updated",
     "node.deleted",
     "namespace.updated",
+    "namespace.deleted",
     "priorityclass.added",
     "priorityclass.changed",
     "priorityclass.deleted",
@@ -141,6 +142,10 @@ def _namespace_updated(f: StateFolder, e: dict[str, Any]) -> None:
     else:
         s["namespaces"] = [view if ns["name"] == view["name"] else ns
                            for ns in s["namespaces"]]
+
+
+def _namespace_deleted(f: StateFolder, e: dict[str, Any]) -> None:
+    f.s["namespaces"] = [ns for ns in f.s.get("namespaces", []) if ns["name"] != e["namespace"]]
 
 
 def _priority_class_added(f: StateFolder, e: dict[str, Any]) -> None:
@@ -272,6 +277,7 @@ _HANDLERS: dict[str, Any] = {
     "node.updated": _node_updated,
     "node.deleted": _node_deleted,
     "namespace.updated": _namespace_updated,
+    "namespace.deleted": _namespace_deleted,
     "priorityclass.added": _priority_class_added,
     "priorityclass.changed": _priority_class_changed,
     "priorityclass.deleted": _priority_class_deleted,

@@ -41,7 +41,10 @@ def node_view(node: Node) -> dict[str, Any]:
 
 
 def namespace_view(namespace: Namespace) -> dict[str, Any]:
-    return {"name": namespace.name, "labels": dict(namespace.labels)}
+    view: dict[str, Any] = {"name": namespace.name, "labels": dict(namespace.labels)}
+    if namespace.deletion_timestamp is not None:  # Terminating
+        view["deletionTimestamp"] = t(namespace.deletion_timestamp)
+    return view
 
 
 def selector_view(selector: LabelSelector | None) -> dict[str, Any] | None:

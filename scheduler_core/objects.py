@@ -331,6 +331,8 @@ class Namespace:
 
     name: str
     labels: Mapping[str, str] = field(default_factory=dict)
+    # Set by a DELETE: phase Terminating until the namespace controller has deleted its content.
+    deletion_timestamp: float | None = None
 
     @classmethod
     def of(cls, name: str, labels: Mapping[str, str] | None = None) -> Namespace:

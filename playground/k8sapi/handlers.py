@@ -318,6 +318,8 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
                                     _grace(delete_options.get("gracePeriodSeconds")), dry)
     elif kind.resource.plural == "priorityclasses":
         outcome = writes.delete_priority_class(call.run, call.user, kind.resource, name, dry)
+    elif kind.resource.plural == "namespaces":
+        outcome = writes.delete_namespace(call.run, call.user, kind.resource, name, dry)
     elif kind.resource.plural == "poddisruptionbudgets":
         outcome = writes.delete_pdb(call.run, call.user, kind.resource, item["key"], dry)
     elif kind.resource.plural in writes.WORKLOADS:
@@ -329,6 +331,8 @@ def delete(call: Call, kind: Kind, namespace: str | None, name: str) -> HttpResp
     after = _world_after(call, outcome, kind, namespace, name)
     if kind.resource.plural == "pods":
         return respond(_as_read(_deleted_pod(world, after, kind, item), outcome))
+    if kind.resource.plural == "namespaces":  # the registry returns the namespace being finalized
+        return respond(kind.render(after, name))
     # finalizeDelete's Status (store.go): the resource as kind, its group when it has one
     group = {"group": kind.resource.group} if kind.resource.group else {}
     details = {"name": name, **group, "kind": kind.resource.plural, "uid": kind.render(world, item)["metadata"]["uid"]}

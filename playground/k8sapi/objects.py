@@ -209,11 +209,15 @@ def node(world: World, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def namespace(world: World, name: str) -> dict[str, Any]:
-    meta = {"name": name, "uid": _uid(world.run_id, "namespace", name), "resourceVersion": str(world.seq),
-            "creationTimestamp": timestamp(world, world.namespace_created.get(name, 0.0)),
-            "labels": world.namespace_labels(name)}
-    return {"kind": "Namespace", "apiVersion": "v1", "metadata": meta,
-            "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}}
+    meta: dict[str, Any] = {"name": name, "uid": _uid(world.run_id, "namespace", name),
+                            "resourceVersion": str(world.seq),
+                            "creationTimestamp": timestamp(world, world.namespace_created.get(name, 0.0))}
+    deleted = world.namespace_deletion(name)
+    if deleted is not None:  # the namespace registry's Delete: Terminating until the controller has emptied it
+        meta["deletionTimestamp"] = timestamp(world, deleted)
+    meta["labels"] = world.namespace_labels(name)
+    return {"kind": "Namespace", "apiVersion": "v1", "metadata": meta, "spec": {"finalizers": ["kubernetes"]},
+            "status": {"phase": "Active" if deleted is None else "Terminating"}}
 
 
 # ---- scheduling and policy ------------------------------------------------------------------

@@ -45,7 +45,7 @@ RESOURCES: tuple[Resource, ...] = (
     Resource("", "v1", "events", "event", "Event", True, READ, ("ev",)),
     Resource("", "v1", "services", "service", "Service", True, READ, ("svc",)),
     Resource("", "v1", "namespaces", "namespace", "Namespace", False,
-             ("create", "get", "list", "patch", "update", "watch"), ("ns",)),
+             ("create", "delete", "get", "list", "patch", "update", "watch"), ("ns",)),
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
     Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, WRITE,
              ("pdb",)),

@@ -179,7 +179,7 @@ def event_cells(world: World, record: Recorded, obj: dict[str, Any]) -> list[Any
 
 
 def namespace_cells(world: World, name: str, obj: dict[str, Any]) -> list[Any]:
-    return [name, "Active", age(world, world.namespace_created.get(name, 0.0))]
+    return [name, obj["status"]["phase"], age(world, world.namespace_created.get(name, 0.0))]
 
 
 def priority_class_cells(world: World, view: dict[str, Any], obj: dict[str, Any]) -> list[Any]:

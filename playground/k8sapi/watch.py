@@ -29,7 +29,8 @@ CHANGES_BY_RESOURCE = {
     "nodes": {"cluster.snapshot", "node.added", "node.updated", "node.deleted", "command.applied"},
     "poddisruptionbudgets": {"cluster.snapshot", "pdb.updated", "pdb.added", "pdb.deleted", "pod.added", "pod.bound",
                              "pod.terminating", "pod.deleted"},
-    "namespaces": {"cluster.snapshot", "pod.added", "namespace.updated"},
+    "namespaces": {"cluster.snapshot", "pod.added", "pod.deleted", "pdb.added", "pdb.deleted", "namespace.updated",
+                   "namespace.deleted"},
     "priorityclasses": {"cluster.snapshot", "priorityclass.added", "priorityclass.deleted"},
     **{plural: {"cluster.snapshot", "workload.updated", "workload.deleted", "command.applied"}
        for plural in ("deployments", "replicasets", "statefulsets", "daemonsets", "jobs")},
@@ -133,6 +134,9 @@ def affected(event: dict[str, Any], plural: str) -> set[str] | None:
         return {n for n in names if isinstance(n, str)}
     if plural in WORKLOAD_PLURALS.values() and kind != "cluster.snapshot":
         return _workloads_affected(event, plural)
+    if plural == "namespaces" and kind in ("namespace.updated", "namespace.deleted"):
+        namespace = event["namespace"]
+        return {f"/{namespace['name'] if isinstance(namespace, dict) else namespace}"}
     if plural == "nodes" and kind != "cluster.snapshot":
         node = event.get("node") or (event.get("command") or {}).get("node")
         return {f"/{node['name'] if isinstance(node, dict) else node}"} if node else set()

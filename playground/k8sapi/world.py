@@ -121,10 +121,17 @@ class World:
 
     def namespace_labels(self, name: str) -> dict[str, str]:
         """A Namespace object's labels; an implicit namespace has the one the apiserver sets on every namespace."""
-        for namespace in self.state.get("namespaces") or []:
-            if isinstance(namespace, dict) and namespace["name"] == name:
-                return dict(namespace.get("labels") or {})
-        return {"kubernetes.io/metadata.name": name}
+        view = self._namespace_view(name)
+        return dict(view.get("labels") or {}) if view else {"kubernetes.io/metadata.name": name}
+
+    def namespace_deletion(self, name: str) -> float | None:
+        """When a Terminating namespace was deleted (None: Active)."""
+        view = self._namespace_view(name)
+        return None if view is None or view.get("deletionTimestamp") is None else float(view["deletionTimestamp"])
+
+    def _namespace_view(self, name: str) -> dict[str, Any] | None:
+        return next((ns for ns in self.state.get("namespaces") or [] if isinstance(ns, dict) and ns["name"] == name),
+                    None)
 
     def apply(self, event: dict[str, Any]) -> None:
         """The next event of the log (watch): the fold plus the notes objects need."""

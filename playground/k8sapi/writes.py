@@ -107,7 +107,8 @@ def rejection(error: dict[str, Any], resource: Resource, name: str, kind: str) -
     field, message = str(error.get("field") or ""), str(error.get("message") or "")
     if "already exists" in message:
         return st.already_exists(resource, name)
-    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget")) \
+    if message.startswith(("no such pod", "no such node", "no such priorityclass", "no such poddisruptionbudget",
+                           "no such namespace")) \
             or (field == "name" and message.startswith("no ")):
         return st.not_found(resource, name)
     if " is forbidden: " in message:  # admission (e.g. an unknown PriorityClass)
@@ -167,6 +168,12 @@ def delete_node(run: Run, user: User, resource: Resource, name: str, dry_run: bo
 def delete_pdb(run: Run, user: User, resource: Resource, key: str, dry_run: bool) -> Outcome | None:
     return perform(run, user, resource, key.split("/", 1)[1], [{"type": "delete_pdb", "pdb": key}],
                    "PodDisruptionBudget", dry_run)
+
+
+def delete_namespace(run: Run, user: User, resource: Resource, name: str, dry_run: bool) -> Outcome | None:
+    """Terminating at once; the namespace controller (scheduler_core) deletes the content, then the namespace."""
+    return perform(run, user, resource, name, [{"type": "delete_namespace", "namespace": name}], "Namespace",
+                   dry_run)
 
 
 def workload_ref(resource: Resource, namespace: str, name: str) -> dict[str, str]:

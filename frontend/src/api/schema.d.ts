@@ -1742,7 +1742,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             revealAt: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -1962,7 +1962,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             at: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -3302,6 +3302,16 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** delete_namespace command */
+        Command_delete_namespace: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delete_namespace";
+            /** @description a namespace name */
+            namespace: string;
+        };
         /** scale command */
         Command_scale: {
             /**
@@ -3424,7 +3434,7 @@ export interface components {
             /** @description a PodDisruptionBudget key "<namespace>/<name>" (or a name in "default") */
             pdb: string;
         };
-        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_workload"] | components["schemas"]["Command_delete_workload"] | components["schemas"]["Command_annotate_workload"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"];
+        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_delete_namespace"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_workload"] | components["schemas"]["Command_delete_workload"] | components["schemas"]["Command_annotate_workload"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"];
     };
     responses: never;
     parameters: never;
@@ -6410,7 +6420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the body is above the size limit */
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
             413: {
                 headers: {
                     [name: string]: unknown;

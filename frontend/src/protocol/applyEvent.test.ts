@@ -34,6 +34,18 @@ describe("applyEvent", () => {
     ]);
   });
 
+  test("namespace.updated marks a namespace Terminating and namespace.deleted removes it", () => {
+    const start = foldTo(preemptionStory(), 1);
+    const labels = { "kubernetes.io/metadata.name": "team-a" };
+    const added = applyEvent(start, { seq: 1000, t: 1, kind: "namespace.updated", change: "added", namespace: { name: "team-a", labels } });
+    const terminating = applyEvent(added, {
+      seq: 1001, t: 2, kind: "namespace.updated", change: "terminating", namespace: { name: "team-a", labels, deletionTimestamp: 2 },
+    });
+    expect(terminating.namespaces).toEqual([{ name: "team-a", labels, deletionTimestamp: 2 }]);
+    const deleted = applyEvent(terminating, { seq: 1002, t: 30, kind: "namespace.deleted", namespace: "team-a" });
+    expect(deleted.namespaces).toEqual([]);
+  });
+
   test("priorityclass.added appends a class and priorityclass.deleted removes it by name", () => {
     const start = foldTo(preemptionStory(), 1);
     const high = { name: "urgent", value: 5000, globalDefault: false, preemptionPolicy: "PreemptLowerPriority", description: "" };

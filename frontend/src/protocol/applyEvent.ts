@@ -42,6 +42,8 @@ function reduce(s: RunState, e: SimEvent): RunState {
       const exists = s.namespaces.some((n) => n.name === ns.name);
       return { ...s, namespaces: exists ? s.namespaces.map((n) => (n.name === ns.name ? ns : n)) : [...s.namespaces, ns] };
     }
+    case "namespace.deleted":
+      return { ...s, namespaces: s.namespaces.filter((n) => n.name !== e.namespace) };
     case "priorityclass.added":
       return { ...s, priorityClasses: [...s.priorityClasses, e.priorityClass] };
     case "priorityclass.changed": {

@@ -7,6 +7,7 @@ export const EVENT_KINDS = [
   "node.updated",
   "node.deleted",
   "namespace.updated",
+  "namespace.deleted",
   "priorityclass.added",
   "priorityclass.changed",
   "priorityclass.deleted",
@@ -110,6 +111,8 @@ export interface NodeView {
 export interface NamespaceView {
   name: string;
   labels: Record<string, string>;
+  /** Set once deleted: Terminating until the namespace controller has emptied it (then namespace.deleted). */
+  deletionTimestamp?: number;
 }
 
 export interface PriorityClassView {
@@ -228,7 +231,12 @@ export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: Clu
 export type NodeAddedEvent = Base & { kind: "node.added"; node: NodeView };
 export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; change: string };
 export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
-export type NamespaceUpdatedEvent = Base & { kind: "namespace.updated"; namespace: NamespaceView; change: "added" | "labels" };
+export type NamespaceUpdatedEvent = Base & {
+  kind: "namespace.updated";
+  namespace: NamespaceView;
+  change: "added" | "labels" | "terminating";
+};
+export type NamespaceDeletedEvent = Base & { kind: "namespace.deleted"; namespace: string };
 export type PriorityClassAddedEvent = Base & { kind: "priorityclass.added"; priorityClass: PriorityClassView };
 export type PriorityClassChangedEvent = Base & { kind: "priorityclass.changed"; priorityClass: PriorityClassView };
 export type PriorityClassDeletedEvent = Base & { kind: "priorityclass.deleted"; name: string };
@@ -356,6 +364,7 @@ export type SimEvent =
   | NodeUpdatedEvent
   | NodeDeletedEvent
   | NamespaceUpdatedEvent
+  | NamespaceDeletedEvent
   | PriorityClassAddedEvent
   | PriorityClassChangedEvent
   | PriorityClassDeletedEvent

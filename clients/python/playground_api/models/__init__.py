@@ -125,6 +125,8 @@ from .daemon_set_spec_template_spec_topology_spread_constraints_item_label_selec
 from .daemon_set_spec_template_spec_topology_spread_constraints_item_when_unsatisfiable import (
     DaemonSetSpecTemplateSpecTopologySpreadConstraintsItemWhenUnsatisfiable,
 )
+from .delete_namespace_command import DeleteNamespaceCommand
+from .delete_namespace_command_type import DeleteNamespaceCommandType
 from .delete_node_command import DeleteNodeCommand
 from .delete_node_command_type import DeleteNodeCommandType
 from .delete_pdb_command import DeletePdbCommand
@@ -1021,6 +1023,8 @@ __all__ = (
     "DaemonSetSpecTemplateSpecTopologySpreadConstraintsItemLabelSelectorMatchExpressionsItemOperator",
     "DaemonSetSpecTemplateSpecTopologySpreadConstraintsItemLabelSelectorMatchLabels",
     "DaemonSetSpecTemplateSpecTopologySpreadConstraintsItemWhenUnsatisfiable",
+    "DeleteNamespaceCommand",
+    "DeleteNamespaceCommandType",
     "DeleteNodeCommand",
     "DeleteNodeCommandType",
     "DeletePdbCommand",

@@ -16,6 +16,7 @@ from ...models.annotate_workload_command import AnnotateWorkloadCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
 from ...models.cordon_command import CordonCommand
+from ...models.delete_namespace_command import DeleteNamespaceCommand
 from ...models.delete_node_command import DeleteNodeCommand
 from ...models.delete_pdb_command import DeletePdbCommand
 from ...models.delete_pod_command import DeletePodCommand
@@ -54,6 +55,7 @@ def _get_kwargs(
     | AddWorkloadCommand
     | AnnotateWorkloadCommand
     | CordonCommand
+    | DeleteNamespaceCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
@@ -109,6 +111,7 @@ def _get_kwargs(
         or isinstance(body, RemoveSchedulingGatesCommand)
         or isinstance(body, AddNamespaceCommand)
         or isinstance(body, SetNamespaceLabelsCommand)
+        or isinstance(body, DeleteNamespaceCommand)
         or isinstance(body, ScaleCommand)
         or isinstance(body, AddWorkloadCommand)
         or isinstance(body, DeleteWorkloadCommand)
@@ -216,6 +219,7 @@ def sync_detailed(
     | AddWorkloadCommand
     | AnnotateWorkloadCommand
     | CordonCommand
+    | DeleteNamespaceCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
@@ -247,12 +251,13 @@ def sync_detailed(
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
             AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
+            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
+            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -286,6 +291,7 @@ def sync(
     | AddWorkloadCommand
     | AnnotateWorkloadCommand
     | CordonCommand
+    | DeleteNamespaceCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
@@ -317,12 +323,13 @@ def sync(
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
             AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
+            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
+            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -351,6 +358,7 @@ async def asyncio_detailed(
     | AddWorkloadCommand
     | AnnotateWorkloadCommand
     | CordonCommand
+    | DeleteNamespaceCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
@@ -382,12 +390,13 @@ async def asyncio_detailed(
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
             AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
+            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
+            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -419,6 +428,7 @@ async def asyncio(
     | AddWorkloadCommand
     | AnnotateWorkloadCommand
     | CordonCommand
+    | DeleteNamespaceCommand
     | DeleteNodeCommand
     | DeletePdbCommand
     | DeletePodCommand
@@ -450,12 +460,13 @@ async def asyncio(
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
             AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNodeCommand | DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand |
-            DeleteWorkloadCommand | EvictPodCommand | PauseCommand | RemoveSchedulingGatesCommand |
-            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
-            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
-            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
-            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
+            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
+            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
+            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
+            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
+            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
+            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
+            UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
