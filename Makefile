@@ -54,4 +54,4 @@ api-client: setup
 	$(VENV_PYTHON) -m scripts.api_client
 
 clean:
-	rm -rf .venv .run/stamps frontend/node_modules frontend/dist test-artifacts
+	rm -rf .venv .run/stamps frontend/node_modules frontend/dist frontend/sourcemaps test-artifacts

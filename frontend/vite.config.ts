@@ -1,15 +1,58 @@
 /// <reference types="vitest/config" />
-import { defineConfig, searchForWorkspaceRoot } from "vite";
+import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const DIST = fileURLToPath(new URL("./dist", import.meta.url));
+/** Source maps are built (for debugging a report) but kept out of what Django serves. */
+const SOURCEMAPS = fileURLToPath(new URL("./sourcemaps", import.meta.url));
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/**
+ * After the build: each text asset gets a brotli (`.br`) and a gzip (`.gz`) twin, which whitenoise
+ * serves to a browser that accepts them (issue 35: the class shares one Wi-Fi); source maps move to
+ * frontend/sourcemaps/ so they are not public.
+ */
+function compressAndHideSourceMaps(): Plugin {
+  return {
+    name: "playground-compress-and-hide-sourcemaps",
+    apply: "build",
+    closeBundle() {
+      rmSync(SOURCEMAPS, { recursive: true, force: true });
+      for (const path of filesUnder(DIST)) {
+        if (path.endsWith(".map")) {
+          const target = join(SOURCEMAPS, relative(DIST, path));
+          mkdirSync(join(target, ".."), { recursive: true });
+          renameSync(path, target);
+          continue;
+        }
+        if (!COMPRESSIBLE.test(path)) continue;
+        const data = readFileSync(path);
+        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 // Django serves dist/index.html for every app path and the built assets under /static/
 // (whitenoise), so asset URLs must start with /static/.
 export default defineConfig({
   base: "/static/",
-  plugins: [react()],
+  plugins: [react(), compressAndHideSourceMaps()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  // "hidden": maps without a sourceMappingURL comment (they are not served; see above).
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: "hidden" },
   server: {
     // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx).
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL("../docs", import.meta.url))] },

@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
 from playground import local_postgres, reach, secret_key
+from playground.delivery import asset_headers
 from playground.k8sapi import redact
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "playground.security_headers.security_headers_middleware",
+    "playground.delivery.ApiJsonGZipMiddleware",  # before anything that writes the body
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -135,6 +137,8 @@ STATIC_URL = "/static/"
 STATIC_ROOT = RUN_DIR / "staticfiles"
 STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist"] if d.exists()]
 WHITENOISE_USE_FINDERS = True
+# Hashed build assets cached for a year, immutable (playground/delivery.py); compressed twins from the build.
+WHITENOISE_ADD_HEADERS_FUNCTION = asset_headers
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 # Two checkouts on one machine may share one Redis: their Celery queue, channel groups and run

@@ -3,10 +3,28 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control
+from django.utils.html import escape
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from playground import health
 from scheduler_core.version import MODEL_VERSION
+
+# What the gallery (the first page) asks the API for, exactly as the app's fetch() asks for it (same
+# URL, CORS mode, same-origin credentials), so the browser fetches it while the bundle downloads and
+# the app's own request reuses it (issue 35). frontend/src/features/gallery/api.ts, lib/session.ts.
+GALLERY_DATA = (
+    "/api/lessons/",
+    "/api/scenarios/?scope=mine&search=&page=1",
+    "/api/scenarios/?scope=public&search=&page=1",
+    "/api/me",
+    "/api/version",
+)
+
+
+def preloads(path: str) -> str:
+    urls = GALLERY_DATA if path == "/" else ()
+    return "".join(f'<link rel="preload" as="fetch" crossorigin href="{escape(url)}">' for url in urls)
 
 
 @ensure_csrf_cookie  # a click before the app's first API call must not meet "CSRF cookie not set"
@@ -18,7 +36,11 @@ def app(request: HttpRequest) -> HttpResponse:
             status=503,
             content_type="text/plain",
         )
-    return HttpResponse(index.read_text(), content_type="text/html")
+    html = index.read_text().replace("</head>", f"{preloads(request.path)}</head>", 1)
+    response = HttpResponse(html, content_type="text/html")
+    # Revalidated on every visit: it names the current build's hashed assets (cached for a year).
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { newQueryClient } from "@/lib/query";
 import { Link, navigate, useLocation } from "@/lib/router";
@@ -6,15 +6,21 @@ import { fetchMe, fetchVersion, type Me } from "@/lib/session";
 import { followPageHeading, keepFocusOffBody } from "@/lib/focus";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
-import { AccountRoute } from "./routes/AccountRoute";
-import { MyRunsPage } from "@/features/myruns/MyRunsPage";
-import { GlossaryPage } from "@/features/glossary/GlossaryPage";
 import { HomePage } from "./routes/HomePage";
-import { ScenarioPage } from "./routes/ScenarioPage";
-import { RunPage } from "./routes/RunPage";
-import { ComparePage } from "./routes/ComparePage";
-import { OlderCodePage } from "./routes/OlderCodePage";
-import { JoinByCodePage, NewWorkshopPage, WorkshopPage, type WorkshopScreen } from "./routes/WorkshopRoute";
+import type { WorkshopScreen } from "./routes/WorkshopRoute";
+
+// The gallery comes with the app; every other page (and what only it uses: the editor, `yaml`, the
+// run page) is a chunk of its own, fetched when first visited (issue 35: light on a shared Wi-Fi).
+const AccountRoute = lazy(() => import("./routes/AccountRoute").then((m) => ({ default: m.AccountRoute })));
+const MyRunsPage = lazy(() => import("@/features/myruns/MyRunsPage").then((m) => ({ default: m.MyRunsPage })));
+const GlossaryPage = lazy(() => import("@/features/glossary/GlossaryPage").then((m) => ({ default: m.GlossaryPage })));
+const ScenarioPage = lazy(() => import("./routes/ScenarioPage").then((m) => ({ default: m.ScenarioPage })));
+const RunPage = lazy(() => import("./routes/RunPage").then((m) => ({ default: m.RunPage })));
+const ComparePage = lazy(() => import("./routes/ComparePage").then((m) => ({ default: m.ComparePage })));
+const OlderCodePage = lazy(() => import("./routes/OlderCodePage").then((m) => ({ default: m.OlderCodePage })));
+const JoinByCodePage = lazy(() => import("./routes/WorkshopRoute").then((m) => ({ default: m.JoinByCodePage })));
+const NewWorkshopPage = lazy(() => import("./routes/WorkshopRoute").then((m) => ({ default: m.NewWorkshopPage })));
+const WorkshopPage = lazy(() => import("./routes/WorkshopRoute").then((m) => ({ default: m.WorkshopPage })));
 
 interface Session {
   me: Me | null;
@@ -121,7 +127,10 @@ function Shell() {
         </header>
       )}
       <div id="content" tabIndex={-1} ref={content}>
-        <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
+        {/* No heading while a page's chunk loads: the route change focuses the page's own h1. */}
+        <Suspense fallback={<p className="page" role="status">Loading…</p>}>
+          <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
+        </Suspense>
       </div>
     </>
   );
