@@ -73,8 +73,8 @@ def visit(browser: Any, base: str) -> dict[str, float]:
 def run_light_bench(visits: int) -> str:
     from playwright.sync_api import sync_playwright  # a development dependency
 
-    lines = [f"gallery, cold cache, {visits} visits; {LATENCY_MS} ms latency, {DOWN_BPS / 1e6:g} Mbps down, "
-             f"{CPU_SLOWDOWN}x CPU slowdown; Chromium {CHROMIUM}"]
+    lines = [(f"gallery, cold cache, {visits} visits; {LATENCY_MS} ms latency, {DOWN_BPS / 1e6:g} Mbps down, "
+             f"{CPU_SLOWDOWN}x CPU slowdown; Chromium {CHROMIUM}")]
     with live_processes() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         visit(browser, base)  # warms the server (its first requests import and connect)
