@@ -94,7 +94,7 @@ ASGI_APPLICATION = "playground.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "frontend" / "dist"],
+        "DIRS": [BASE_DIR / "frontend" / "dist", BASE_DIR / "playground" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -36,6 +36,6 @@ def test_the_api_docs_render_under_the_policy(page: Page) -> None:
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text))
     page.add_init_script(f"({WATCH_VIOLATIONS})()")
-    page.goto("/api/docs/")
+    page.goto("/api/swagger/")
     expect(page.get_by_text("/api/scenarios/").first).to_be_visible(timeout=30_000)
     assert violations(page, console) == []

@@ -456,7 +456,7 @@ async def test_socket_commands_count_against_the_owners_rate(in_memory_layer: No
 
 # --- API docs without a CDN -----------------------------------------------------------------
 
-@pytest.mark.parametrize("page", ["/api/docs/", "/api/redoc/"])
+@pytest.mark.parametrize("page", ["/api/swagger/", "/api/redoc/"])
 def test_the_api_docs_load_their_scripts_from_the_app(db: Any, page: str) -> None:
     html = APIClient().get(page).content.decode()
     assert "/static/drf_spectacular_sidecar/" in html

@@ -12,22 +12,25 @@ interface Props {
   onSelect?(key: string): void;
 }
 
-/** A pod: coloured by PriorityClass and always labelled with its name and class. */
+/**
+ * A pod: coloured by PriorityClass and always labelled with its name and class. Its accessible name
+ * starts with its visible text ("web low"), then what only the colour and border say (WCAG 2.5.3).
+ */
 export const PodChip = memo(function PodChip({ podKey, priorityClassName, priority, color, variant = "bound", note, selected, onSelect }: Props) {
-  const label = `${shortKey(podKey)} (${priorityClassName || "no class"}, priority ${priority})${variant === "ghost" ? ", nominated" : ""}${variant === "terminating" ? ", terminating" : ""}`;
+  const state = `${variant === "ghost" ? ", nominated" : ""}${variant === "terminating" ? ", terminating" : ""}`;
   return (
     <button
       type="button"
       className={`pod-chip pod-chip--${variant} ${selected ? "pod-chip--selected" : ""}`}
       style={{ "--pod-color": color } as React.CSSProperties}
-      aria-label={label}
       aria-pressed={selected}
-      title={label}
+      title={`${shortKey(podKey)} (${priorityClassName || "no class"}, priority ${priority})${state}`}
       onClick={() => onSelect?.(podKey)}
     >
-      <span className="pod-chip__name">{shortKey(podKey)}</span>
-      <span className="pod-chip__class">{priorityClassName || "—"}</span>
-      {note && <span className="pod-chip__note">{note}</span>}
+      <span className="pod-chip__name">{shortKey(podKey)}</span>{" "}
+      <span className="pod-chip__class">{priorityClassName || "no class"}</span>
+      {note && <> <span className="pod-chip__note">{note}</span></>}
+      <span className="sr-only">{`, priority ${priority}${state}`}</span>
     </button>
   );
 });
