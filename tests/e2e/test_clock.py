@@ -84,7 +84,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
         page: Page, browser: Browser, live_server_url: str) -> None:
     run_id = start(page)
     page.goto(f"/runs/{run_id}")
-    victim = page.get_by_role("button", name=re.compile(r"^web low, priority 100, terminating"))
+    victim = page.get_by_role("button", name=re.compile(r"^web low .*\(priority 100, terminating\)$"))
     expect(victim).to_contain_text("evicting in", timeout=20_000)
     assert_clock_matches(page, run_id)
 

@@ -65,10 +65,10 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
     expect(page.get_by_role("heading", level=1)).to_contain_text("Run")
 
     # The victim is evicted with a countdown while the preemptor waits, nominated, as a ghost.
-    victim = page.get_by_role("button", name=re.compile(r"^web low, priority 100, terminating"))
+    victim = page.get_by_role("button", name=re.compile(r"^web low .*\(priority 100, terminating\)$"))
     expect(victim).to_be_visible(timeout=20_000)
     expect(victim).to_contain_text("evicting in")
-    ghost = page.get_by_role("button", name=re.compile(r"^urgent high, priority 1000, nominated"))
+    ghost = page.get_by_role("button", name=re.compile(r"^urgent high .*\(priority 1000, nominated\)$"))
     expect(ghost).to_be_visible()
     shoot(page, "run-view-preemption-in-progress")
 
@@ -87,9 +87,9 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
         expect(watcher_log).to_contain_text(re.compile(r"Preempted by pod \S+ on node node-1"))
 
         # Then the victim is gone and the preemptor is bound where the victim was.
-        bound = page.get_by_role("article", name="Node node-1").get_by_role("button", name=re.compile(r"^urgent high, priority 1000$"))
+        bound = page.get_by_role("article", name="Node node-1").get_by_role("button", name=re.compile(r"^urgent high .*\(priority 1000\)$"))
         expect(bound).to_be_visible(timeout=30_000)
-        expect(page.get_by_role("button", name=re.compile(r"^web \("))).to_have_count(0)
+        expect(page.get_by_role("button", name=re.compile(r"^web low \("))).to_have_count(0)
         expect(log).to_contain_text("Successfully assigned default/urgent to node-1")
         expect(watcher_log).to_contain_text("Successfully assigned default/urgent to node-1")
         expect(watcher_log.locator("tbody tr")).to_have_count(log.locator("tbody tr").count())
@@ -100,9 +100,9 @@ def test_a_high_priority_pod_preempts_and_the_run_view_explains_it(page: Page, b
     timeline = page.get_by_label(re.compile(r"^Timeline"))
     timeline.focus()
     timeline.press("Home")
-    expect(page.get_by_role("button", name=re.compile(r"^web low, priority 100$"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^web low \(priority 100\)$"))).to_be_visible()
     page.get_by_role("button", name="Back to live").click()
-    expect(page.get_by_role("button", name=re.compile(r"^web \("))).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r"^web low \("))).to_have_count(0)
 
     # The decision panel names the victim and why node-1 was picked.
     page.get_by_label("Filter events by pod").fill("urgent")

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * A pod: coloured by PriorityClass and always labelled with its name and class. Its accessible name
- * starts with its visible text ("web low"), then what only the colour and border say (WCAG 2.5.3).
+ * starts with its visible text ("web low"), then what only the colour and border say (WCAG 2.5.3): "web low (priority 100, terminating)".
  */
 export const PodChip = memo(function PodChip({ podKey, priorityClassName, priority, color, variant = "bound", note, selected, onSelect }: Props) {
   const state = `${variant === "ghost" ? ", nominated" : ""}${variant === "terminating" ? ", terminating" : ""}`;
@@ -30,7 +30,7 @@ export const PodChip = memo(function PodChip({ podKey, priorityClassName, priori
       <span className="pod-chip__name">{shortKey(podKey)}</span>{" "}
       <span className="pod-chip__class">{priorityClassName || "no class"}</span>
       {note && <> <span className="pod-chip__note">{note}</span></>}
-      <span className="sr-only">{`, priority ${priority}${state}`}</span>
+      <span className="sr-only">{`(priority ${priority}${state})`}</span>
     </button>
   );
 });

@@ -28,6 +28,7 @@ function focusQuietly(el: HTMLElement): void {
  */
 export function followPageHeading(container: HTMLElement, moveFocus: boolean): () => void {
   let focused = !moveFocus;
+  let parked = false;
   const doc = container.ownerDocument;
   const userActed = () => {
     focused = true;
@@ -38,8 +39,10 @@ export function followPageHeading(container: HTMLElement, moveFocus: boolean): (
     const heading = pageHeading(container);
     const title = titleFor(container.querySelector("h1")?.textContent);
     if (doc.title !== title) doc.title = title;
-    if (!focused && heading) {
+    // Also when the wait gave up and parked focus on the container (a page's code still loading).
+    if (heading && (!focused || (parked && doc.activeElement === container))) {
       focused = true;
+      parked = false;
       focusQuietly(heading);
     }
   };
@@ -47,7 +50,10 @@ export function followPageHeading(container: HTMLElement, moveFocus: boolean): (
   const observer = new MutationObserver(sync);
   observer.observe(container, { childList: true, subtree: true, characterData: true });
   const giveUp = window.setTimeout(() => {
-    if (!focused) focusQuietly(container);
+    if (!focused) {
+      focusQuietly(container);
+      parked = true;
+    }
     focused = true;
   }, HEADING_WAIT_MS);
   return () => {
