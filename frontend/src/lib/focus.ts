@@ -30,8 +30,11 @@ export function followPageHeading(container: HTMLElement, moveFocus: boolean): (
   let focused = !moveFocus;
   let parked = false;
   const doc = container.ownerDocument;
+  let acted = false;
+  let moved: HTMLElement | null = null;
   const userActed = () => {
     focused = true;
+    acted = true;
   };
   const acts = ["keydown", "pointerdown", "input"] as const;
   for (const act of acts) doc.addEventListener(act, userActed, { capture: true, once: true });
@@ -40,9 +43,12 @@ export function followPageHeading(container: HTMLElement, moveFocus: boolean): (
     const title = titleFor(container.querySelector("h1")?.textContent);
     if (doc.title !== title) doc.title = title;
     // Also when the wait gave up and parked focus on the container (a page's code still loading).
-    if (heading && (!focused || (parked && doc.activeElement === container))) {
+    // Or when the heading it moved to was replaced (the page re-rendered it) before the user acted.
+    const replaced = moved !== null && !acted && !moved.isConnected && heading !== moved;
+    if (heading && (!focused || (parked && doc.activeElement === container) || replaced)) {
       focused = true;
       parked = false;
+      moved = heading;
       focusQuietly(heading);
     }
   };
