@@ -100,7 +100,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
         watcher = late.new_page()
         open_shared_link(watcher, scenario_of_run(page, run_id))
         watcher.goto(f"/runs/{run_id}")
-        expect(watcher.get_by_role("button", name=re.compile(r"^web \(low.*terminating"))).to_contain_text("evicting in", timeout=20_000)
+        expect(watcher.get_by_role("button", name=re.compile(r"^web low .*terminating\)$"))).to_contain_text("evicting in", timeout=20_000)
         assert_clock_matches(watcher, run_id)
 
         page.get_by_role("toolbar", name="Run controls").get_by_role("button", name="▶ Play").click()
@@ -118,7 +118,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
 
         joined_running = late.new_page()
         joined_running.goto(f"/runs/{run_id}")
-        expect(joined_running.get_by_role("button", name=re.compile(r"^web \(low.*terminating"))).to_contain_text("evicting in", timeout=20_000)
+        expect(joined_running.get_by_role("button", name=re.compile(r"^web low .*terminating\)$"))).to_contain_text("evicting in", timeout=20_000)
         assert_clock_matches(joined_running, run_id)
     finally:
         late.close()
