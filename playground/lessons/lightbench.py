@@ -18,7 +18,8 @@ import time
 from typing import Any
 
 from playground.runs.bench import live_processes
-from playground.runs.browserbench import CHROMIUM, CHROMIUM_ARGS
+from scripts import chromium
+from scripts.chromium import CHROMIUM
 
 LATENCY_MS = 150
 DOWN_BPS = 1_600_000
@@ -76,7 +77,7 @@ def run_light_bench(visits: int) -> str:
     lines = [(f"gallery, cold cache, {visits} visits; {LATENCY_MS} ms latency, {DOWN_BPS / 1e6:g} Mbps down, "
              f"{CPU_SLOWDOWN}x CPU slowdown; Chromium {CHROMIUM}")]
     with live_processes() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = chromium.launch(playwright)
         visit(browser, base)  # warms the server (its first requests import and connect)
         results = [visit(browser, base) for _ in range(visits)]
         browser.close()
