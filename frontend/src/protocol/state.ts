@@ -14,6 +14,7 @@ import type {
   PodView,
   PreemptionEvaluatedEvent,
   PriorityClassView,
+  Profile,
   Queues,
   Resources,
 } from "./events";
@@ -95,6 +96,8 @@ export interface RunState {
   lastMove: PMap<QueueMove>;
   terminations: Record<string, Termination>;
   commands: Record<string, unknown>[];
+  /** The scheduler profile from cluster.snapshot; null for runs recorded without it. */
+  profile: Profile | null;
 }
 
 export const EMPTY_QUEUES: Queues = { active: [], backoff: [], unschedulable: [], gated: [] };
@@ -120,6 +123,7 @@ export const initialRunState: RunState = {
   lastMove: PMap.empty(),
   terminations: {},
   commands: [],
+  profile: null,
 };
 
 /** Back to the docs/events.md State shape (what scheduler_core's own fold produces). */
