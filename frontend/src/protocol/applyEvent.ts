@@ -73,7 +73,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "pod.nominationCleared":
       return patchPod(s, e.pod, { nominatedNodeName: null });
     case "pod.bound":
-      return patchPod(s, e.pod, {
+      return patchPod(e.cycle != null ? patchCycle(s, e.cycle, { bound: e.node }) : s, e.pod, {
         nodeName: e.node,
         nominatedNodeName: e.nominatedNodeName ?? null,
         phase: "Running",
@@ -310,6 +310,7 @@ function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t
     scored: null,
     preemption: null,
     victimInfo: {},
+    bound: null,
     finished: null,
   };
   return {

@@ -45,6 +45,8 @@ export interface CycleRecord {
   preemption: PreemptionEvaluatedEvent | null;
   /** Victims as they were when preemption was evaluated (they are gone later). */
   victimInfo: Record<string, { priority: number; priorityClassName: string }>;
+  /** The node DefaultBinder bound the pod to (pod.bound, which comes before cycle.finished). */
+  bound: string | null;
   finished: CycleFinishedEvent | null;
 }
 

@@ -16,6 +16,7 @@ export type StripStatus =
   | "no status"
   | "not run"
   | "not recorded"
+  | "not yet"
   | "not modelled";
 
 export interface PluginCell {
@@ -57,6 +58,8 @@ const NOT_MODELLED: Record<string, string> = {
   PostBind: "Not modelled.",
 };
 
+const NOT_YET = "The cycle had not got this far at the shown moment.";
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The strip for one cycle. `profile` null: a run recorded before cluster.snapshot carried it. */
@@ -88,8 +91,8 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
   let preFilterCells: PluginCell[];
   let preFilterNote = "";
   if (!f) {
-    preFilterCells = each(names(profile?.preFilter, []), result ? "not run" : "not recorded", result ? "The cycle ended before PreFilter." : "");
-    preFilterNote = result === "error" ? "The cycle failed with an error before Filter; the FailedScheduling event says which plugin." : result ? "No nodes in the cluster: the cycle fails before PreFilter." : "In progress.";
+    preFilterCells = each(names(profile?.preFilter, []), result ? "not run" : "not yet", result ? "The cycle ended before PreFilter." : NOT_YET);
+    preFilterNote = result === "error" ? "The cycle failed with an error before Filter; the FailedScheduling event says which plugin." : result ? "No nodes in the cluster: the cycle fails before PreFilter." : "";
   } else {
     const rej = f.preFilter;
     let stopped = false;
@@ -109,7 +112,7 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
   let filterCells: PluginCell[];
   let filterNote = "";
   if (!f || f.preFilter) {
-    filterCells = each(names(profile?.filter, []), "not run", f ? "PreFilter rejected the pod, so no node was filtered." : "");
+    filterCells = each(names(profile?.filter, []), f || result ? "not run" : "not yet", f ? "PreFilter rejected the pod, so no node was filtered." : result ? "" : NOT_YET);
   } else {
     const rejectedBy = f.rejectedBy ?? countRejections(f);
     const counted = f.rejectedBy !== undefined || (f.rejected ?? 0) <= Object.keys(f.statuses).length;
@@ -141,10 +144,10 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
   let postCells: PluginCell[];
   let postNote = "";
   const postPlugins = names(profile?.postFilter, p ? ["DefaultPreemption"] : []);
-  if (result === "scheduled" || (f && f.feasible.length > 0)) {
+  if (result === "scheduled" || record.bound || (f && f.feasible.length > 0)) {
     postCells = each(postPlugins, "not run", "Filter found a node: PostFilter runs only when none fits.");
-  } else if (!f || !result) {
-    postCells = each(postPlugins, result ? "not run" : "not recorded", "");
+  } else if (!f || (!result && !p)) {
+    postCells = each(postPlugins, result ? "not run" : "not yet", result ? "" : NOT_YET);
   } else {
     let done = false;
     postCells = postPlugins.map((plugin) => {
@@ -167,7 +170,8 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
   const scoreWhy = one ? "Only one node passed Filter: schedulePod returns it without scoring." : "No node passed Filter.";
   const scoring = (point: "PreScore" | "Score" | "NormalizeScore", list: string[] | undefined) => {
     let cells: PluginCell[];
-    if (!s) cells = each(names(list, []), result || f ? "not run" : "not recorded", result || f ? scoreWhy : "");
+    const pending = !result && !record.bound && (!f || (!f.preFilter && (f.feasibleCount ?? f.feasible.length) > 1));
+    if (!s) cells = each(names(list, []), pending ? "not yet" : "not run", pending ? NOT_YET : scoreWhy);
     else
       cells = names(list, Object.keys(s.weights)).map((plugin) => {
         const ran = plugin in s.weights;
@@ -183,11 +187,11 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
 
   // ---- binding side
   for (const point of ["Reserve", "Permit", "PreBind"]) out.push({ point, phase: "binding", cells: [], note: NOT_MODELLED[point] });
-  const bound = result === "scheduled";
+  const bound = record.bound !== null && record.bound !== undefined;
   out.push({
     point: "Bind",
     phase: "binding",
-    cells: each(names(profile?.bind, bound ? ["DefaultBinder"] : []), bound ? "Success" : result ? "not run" : "not recorded", bound ? `Bound to ${record.finished!.node} right after the cycle.` : result ? "The pod was not assigned a node." : ""),
+    cells: each(names(profile?.bind, bound ? ["DefaultBinder"] : []), bound ? "Success" : result ? "not run" : "not yet", bound ? `Bound to ${record.bound} right after the cycle.` : result ? "The pod was not assigned a node." : NOT_YET),
     note: "",
   });
   out.push({ point: "PostBind", phase: "binding", cells: [], note: NOT_MODELLED.PostBind });
