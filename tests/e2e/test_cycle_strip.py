@@ -18,7 +18,7 @@ def plugin(strip, point: str, name: str):
 
 def test_the_strip_shows_one_cycle_through_every_extension_point(page: Page) -> None:
     page.goto("/")
-    start = page.get_by_role("button", name=f"Start lesson: {LESSON.title}")
+    start = page.get_by_role("button", name=f"Start lesson: {LESSON.title}", exact=True)
     expect(start).to_be_visible(timeout=30_000)
     start.click()
     panel = page.get_by_role("region", name=f"Lesson {LESSON.number}: {LESSON.title}")
