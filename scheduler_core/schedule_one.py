@@ -18,7 +18,7 @@ from scheduler_core.diagnosis import NO_NODES_AVAILABLE, Diagnosis, fit_error_me
 from scheduler_core.framework.cache import FilterResults, NodeLocalCache, Take
 from scheduler_core.framework.interface import Code, CycleState, Status, trace_statuses
 from scheduler_core.framework.nodeinfo import NodeInfo
-from scheduler_core.framework.runtime import Column, Framework
+from scheduler_core.framework.runtime import Column, Framework, ge_nominated_pods
 from scheduler_core.framework.whatif import ResourceChain
 from scheduler_core.objects import Pod
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
@@ -112,7 +112,7 @@ class Scheduler:
             diagnosis.absent_status = status
             diagnosis.pre_filter_msg = status.message
             diagnosis.add_plugin_status(status)
-            self._trace_filtered(cycle, pod, None, diagnosis, [], 0, status)
+            self._trace_filtered(state, cycle, pod, None, diagnosis, [], 0, status)
             return [], diagnosis, None
         chain = self.framework.filter_chain(state)
         nominated = self.cluster.pods[pod.key].pod.nominated_node_name
@@ -121,7 +121,7 @@ class Scheduler:
             if error is not None:
                 return [], diagnosis, error
             if found:
-                self._trace_filtered(cycle, pod, nominated, diagnosis, found, 1, None)
+                self._trace_filtered(state, cycle, pod, nominated, diagnosis, found, 1, None)
                 return found, diagnosis, None
         nodes = all_nodes
         if result is not None and result.node_names is not None:
@@ -133,7 +133,7 @@ class Scheduler:
         if error is not None:
             return [], diagnosis, error
         self.next_start_node_index = (start + processed) % len(all_nodes)
-        self._trace_filtered(cycle, pod, nominated or None, diagnosis, feasible, processed, None)
+        self._trace_filtered(state, cycle, pod, nominated or None, diagnosis, feasible, processed, None)
         return feasible, diagnosis, None
 
     def _pass_filters(
@@ -336,7 +336,7 @@ class Scheduler:
 
     # ---- trace --------------------------------------------------------------------------
 
-    def _trace_filtered(self, cycle: int, pod: Pod, nominated: str | None, diagnosis: Diagnosis,
+    def _trace_filtered(self, state: CycleState, cycle: int, pod: Pod, nominated: str | None, diagnosis: Diagnosis,
                         feasible: list[NodeInfo], evaluated: int, pre_filter: Status | None) -> None:
         statuses = diagnosis.node_to_status
         counts: dict[int, list[Any]] = {}  # id(status) -> [status, nodes]: cached statuses repeat
@@ -347,9 +347,13 @@ class Scheduler:
             else:
                 entry[1] += 1
         histogram: dict[str, int] = {}
+        rejected_by: dict[str, dict[str, int]] = {}
         for status, count in counts.values():
             for reason in status.reasons:
                 histogram[reason] = histogram.get(reason, 0) + count
+            codes = rejected_by.setdefault(status.plugin, {})
+            codes[status.code] = codes.get(status.code, 0) + count
+        skipped = state.skip_filter_plugins
         self.host.emit(
             "cycle.filtered", cycle=cycle, pod=pod.key, nominatedNode=nominated,
             **trace_statuses(itertools.islice(statuses.items(), TRACE_LIMIT)), rejected=len(statuses),
@@ -357,7 +361,33 @@ class Scheduler:
             feasible=list(map(_NODE_NAME, feasible[:TRACE_LIMIT])), feasibleCount=len(feasible),
             evaluated=evaluated, total=len(self.cluster.node_list),
             preFilter=pre_filter.to_json() if pre_filter is not None else None,
+            preFilterSkipped=[p.name for p in self.framework.pre_filter_plugins if p.name in skipped],
+            rejectedBy=dict(sorted(rejected_by.items())),
+            nominatedPods=self._nominated_pass(pod, statuses, feasible),
         )
+
+    def _nominated_pass(self, pod: Pod, statuses: dict[str, Status], feasible: list[NodeInfo]) -> dict[str, list[str]]:
+        """{node: [pod keys]}: the walked nodes where Filter ran its first pass with these nominated
+        pods added (RunFilterPluginsWithNominatedPods / addGENominatedPods), first TRACE_LIMIT in node order."""
+        nominator = self.queue.nominator
+        if not nominator:
+            return {}
+        fit: set[str] | None = None
+        out: dict[str, list[str]] = {}
+        index = self.cluster.node_index
+        for name in sorted((n for n in nominator.nodes() if n in index), key=index.__getitem__):
+            added = ge_nominated_pods(pod, self.framework.nominated_pods_for_node(name))
+            if not added:
+                continue
+            if name not in statuses:
+                if fit is None:
+                    fit = set(map(_NODE_NAME, feasible))
+                if name not in fit:
+                    continue  # not walked this cycle
+            out[name] = [p.key for p in added]
+            if len(out) >= TRACE_LIMIT:
+                break
+        return out
 
     def _trace_scored(self, cycle: int, pod: Pod, feasible: list[NodeInfo], plugins: list[str],
                       columns: list[Column], totals: list[int], order: list[int], tied: int, chosen: int,

@@ -98,7 +98,7 @@ class Simulation:
         self.actions.sync_pdbs()  # the PDB status the snapshot shows
         self.controllers.mark_published()
         self.timeline.silent = False
-        self.emit("cluster.snapshot", state=self.state())
+        self.emit("cluster.snapshot", state=self.state(), profile=self.framework.profile())
         # Upstream's first trySync runs when the PDB is added, and records its events then: the same
         # sync again, now that the log is on (the status is already written, so no pdb.updated).
         self.actions.sync_pdbs()

@@ -90,6 +90,9 @@ class Variant:
     expect: Mapping[str, Any]
     node_names: frozenset[str] = frozenset()
     pod_keys: frozenset[str] = frozenset()
+    # Why the outcome depends on the seed on purpose (the lesson teaches a random choice, such as
+    # DefaultPreemption's random offset); "" for every other variant: other seeds must tell the same story.
+    seed_dependent: str = ""
 
 
 @dataclass(frozen=True)
@@ -228,7 +231,7 @@ def load_lesson(folder: Path) -> Lesson:
     )
 
 
-_VARIANT_KEYS = ("scenario", "seed", "config", "until", "commands", "steps", "questions", "expect")
+_VARIANT_KEYS = ("scenario", "seed", "seedDependent", "config", "until", "commands", "steps", "questions", "expect")
 
 
 def _variant(data: Any, folder: Path, file: str, path: str, fixed_id: str | None) -> Variant:
@@ -258,6 +261,7 @@ def _variant(data: Any, folder: Path, file: str, path: str, fixed_id: str | None
         scenario_file=scenario_file,
         scenario_text=scenario_text,
         seed=r.get("seed", int, default=0),
+        seed_dependent=r.text("seedDependent", required=False, default=""),
         config=r.get("config", dict, default={}),
         until=None if until is None else float(until),
         commands=commands,

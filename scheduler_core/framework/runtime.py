@@ -35,6 +35,22 @@ class Framework:
         # Nominated pods on a node; set by the scheduler (the framework's PodNominator).
         self.nominated_pods_for_node: NominatedPodsFn = lambda node: ()
 
+    def profile(self) -> dict[str, list[str]]:
+        """The plugins at each modelled extension point, in the order the framework runs them
+        (``cluster.snapshot.profile``: what the run page's cycle strip names)."""
+        names = operator.attrgetter("name")
+        return {
+            "preEnqueue": list(map(names, self.pre_enqueue_plugins)),
+            "queueSort": [p.name for p in self.plugins if _has(p, "less")],
+            "preFilter": list(map(names, self.pre_filter_plugins)),
+            "filter": list(map(names, self.filter_plugins)),
+            "postFilter": list(map(names, self.post_filter_plugins)),
+            "preScore": list(map(names, self.pre_score_plugins)),
+            "score": list(map(names, self.score_plugins)),
+            "normalizeScore": [p.name for p in self.score_plugins if _has(p, "normalize_score")],
+            "bind": list(map(names, self.bind_plugins)),
+        }
+
     def events_to_register(self) -> dict[str, list[Any]]:
         return {p.name: list(p.events_to_register()) for p in self.plugins if _has(p, "events_to_register")}
 
@@ -119,7 +135,7 @@ class Framework:
     def _add_ge_nominated_pods(
         self, state: CycleState, pod: Pod, info: NodeInfo, nominated: Sequence[Pod]
     ) -> tuple[bool, CycleState, NodeInfo]:
-        chosen = [p for p in nominated if p.priority >= pod.priority and p.uid != pod.uid and p.key != pod.key]
+        chosen = ge_nominated_pods(pod, nominated)
         if not chosen:
             return False, state, info
         info_out, state_out = info.clone(), state.clone()
@@ -263,6 +279,11 @@ class Framework:
         if status is not None and not status.is_success:
             return [], _normalize_error(plugin.name, status)
         return list(scores.values()), None
+
+
+def ge_nominated_pods(pod: Pod, nominated: Sequence[Pod]) -> list[Pod]:
+    """The nominated pods addGENominatedPods adds for ``pod``: priority ≥ its own, not itself."""
+    return [p for p in nominated if p.priority >= pod.priority and p.uid != pod.uid and p.key != pod.key]
 
 
 def _normalize_error(plugin: str, status: Status) -> Status:

@@ -1,6 +1,6 @@
 // The only way socket data changes state: a pure fold of events (docs/events.md).
 // Mirrors scheduler_core/events.py apply_event; realLog.test.ts checks the two agree.
-import type { ClusterState, PodView, QueueName, Queues, Resources, SimEvent } from "./events";
+import type { ClusterState, PodView, Profile, QueueName, Queues, Resources, SimEvent } from "./events";
 import { PMap } from "./pmap";
 import { EMPTY_SLOT, initialRunState, type CycleRecord, type NodeFree, type NodeSlot, type RunState } from "./state";
 
@@ -26,7 +26,7 @@ export function foldTo(events: readonly SimEvent[], seq: number = Infinity): Run
 function reduce(s: RunState, e: SimEvent): RunState {
   switch (e.kind) {
     case "cluster.snapshot":
-      return fromSnapshot(e.state, e.seq);
+      return fromSnapshot(e.state, e.seq, e.profile ?? null);
     case "node.added":
     case "node.updated": {
       const exists = s.nodes.has(e.node.name);
@@ -73,7 +73,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
     case "pod.nominationCleared":
       return patchPod(s, e.pod, { nominatedNodeName: null });
     case "pod.bound":
-      return patchPod(s, e.pod, {
+      return patchPod(e.cycle != null ? patchCycle(s, e.cycle, { bound: e.node }) : s, e.pod, {
         nodeName: e.node,
         nominatedNodeName: e.nominatedNodeName ?? null,
         phase: "Running",
@@ -127,7 +127,7 @@ function reduce(s: RunState, e: SimEvent): RunState {
   }
 }
 
-function fromSnapshot(cs: ClusterState, seq: number): RunState {
+function fromSnapshot(cs: ClusterState, seq: number, profile: Profile | null): RunState {
   const slots = new Map<string, NodeSlot>(cs.nodes.map((n) => [n.name, { bound: [], nominated: [] }]));
   for (const p of cs.pods) {
     const place = placement(p);
@@ -154,6 +154,7 @@ function fromSnapshot(cs: ClusterState, seq: number): RunState {
     priorityClasses: cs.priorityClasses,
     queues: cs.queues,
     metrics: cs.metrics,
+    profile,
     ...(cs.workloads ? { workloads: cs.workloads } : {}),
   };
 }
@@ -309,6 +310,7 @@ function startCycle(s: RunState, cycle: number, pod: string, attempts: number, t
     scored: null,
     preemption: null,
     victimInfo: {},
+    bound: null,
     finished: null,
   };
   return {

@@ -227,7 +227,20 @@ interface Base {
   t: number;
 }
 
-export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: ClusterState };
+/** The plugins at each modelled extension point, in the order the framework runs them (cluster.snapshot). */
+export interface Profile {
+  preEnqueue: string[];
+  queueSort: string[];
+  preFilter: string[];
+  filter: string[];
+  postFilter: string[];
+  preScore: string[];
+  score: string[];
+  normalizeScore: string[];
+  bind: string[];
+}
+/** `profile` is absent in runs recorded before it was added. */
+export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: ClusterState; profile?: Profile };
 export type NodeAddedEvent = Base & { kind: "node.added"; node: NodeView };
 export type NodeUpdatedEvent = Base & { kind: "node.updated"; node: NodeView; change: string };
 export type NodeDeletedEvent = Base & { kind: "node.deleted"; node: string };
@@ -267,6 +280,12 @@ export type CycleFilteredEvent = Base & NodeVerdicts & {
   rejected?: number;
   histogram?: Record<string, number>;
   feasibleCount?: number;
+  /** PreFilter plugins that returned Skip (their Filter did not run), in profile order. */
+  preFilterSkipped?: string[];
+  /** All rejected nodes counted by the rejecting plugin and code. */
+  rejectedBy?: Record<string, Record<string, number>>;
+  /** Walked nodes where Filter's first pass ran with these nominated pods (priority ≥ the pod's) added. */
+  nominatedPods?: Record<string, string[]>;
 };
 export type CycleScoredEvent = Base & {
   kind: "cycle.scored";
@@ -277,6 +296,7 @@ export type CycleScoredEvent = Base & {
   totals: Record<string, number>;
   chosen: string;
   ties: string[];
+  scoredCount?: number;
 };
 export type PreemptionEvaluatedEvent = Base & NodeVerdicts & {
   kind: "preemption.evaluated";

@@ -14,6 +14,7 @@ import type {
   PodView,
   PreemptionEvaluatedEvent,
   PriorityClassView,
+  Profile,
   Queues,
   Resources,
 } from "./events";
@@ -44,6 +45,8 @@ export interface CycleRecord {
   preemption: PreemptionEvaluatedEvent | null;
   /** Victims as they were when preemption was evaluated (they are gone later). */
   victimInfo: Record<string, { priority: number; priorityClassName: string }>;
+  /** The node DefaultBinder bound the pod to (pod.bound, which comes before cycle.finished). */
+  bound: string | null;
   finished: CycleFinishedEvent | null;
 }
 
@@ -95,6 +98,8 @@ export interface RunState {
   lastMove: PMap<QueueMove>;
   terminations: Record<string, Termination>;
   commands: Record<string, unknown>[];
+  /** The scheduler profile from cluster.snapshot; null for runs recorded without it. */
+  profile: Profile | null;
 }
 
 export const EMPTY_QUEUES: Queues = { active: [], backoff: [], unschedulable: [], gated: [] };
@@ -120,6 +125,7 @@ export const initialRunState: RunState = {
   lastMove: PMap.empty(),
   terminations: {},
   commands: [],
+  profile: null,
 };
 
 /** Back to the docs/events.md State shape (what scheduler_core's own fold produces). */

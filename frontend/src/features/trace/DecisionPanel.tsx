@@ -5,6 +5,7 @@ import { shortKey, formatSeconds } from "@/lib/format";
 import { Term } from "@/components/Term";
 import { CRITERION_WORDS, criterionValue, describeStart, explainCriterion, explainReason, shiftedPrioritySum } from "./explain";
 import { TableRegion } from "@/components/TableRegion";
+import { CycleStrip } from "./CycleStrip";
 
 interface Props {
   state: RunState;
@@ -92,6 +93,7 @@ function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state:
           {f.feasible.includes(f.nominatedNode) ? " — it fits, so no other node was evaluated or scored." : " — it did not fit."}
         </p>
       )}
+      <CycleStrip record={record} profile={state.profile} />
       {f && <FilterTable record={record} />}
       {record.scored && <ScoreTable record={record} />}
       {f && f.feasible.length === 1 && !record.scored && <p>Only {f.feasible[0]} passed Filter, so scoring was skipped.</p>}
