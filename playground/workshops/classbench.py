@@ -2,7 +2,7 @@
 
 `python manage.py bench_workshop --class 60 --browsers 3 --forks 30`. Real parts only: uvicorn and
 `make run`'s Celery workers (the launcher of bench_runs), PostgreSQL, Redis, and headless Chromium
-launched as tests/e2e launch it (scripts/chromium.py). Everyone arrives over HTTP as a person would:
+launched as tests/e2e launch it (playground/chromium.py). Everyone arrives over HTTP as a person would:
 the instructor signs up and starts a workshop on lesson 2; N students join with a display name
 (each a guest of its own session). B of them are Chromium tabs on the workshop page; the rest are
 WebSocket clients, as the page is: the workshop socket, and the class run's socket. F of the
@@ -389,7 +389,7 @@ def wait_for_step(step: int, clicked: float, tabs: list[Page], sockets: list[Soc
 def chromium_browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright  # a development dependency
 
-    from scripts import chromium
+    from playground import chromium
 
     with sync_playwright() as playwright:
         browser = chromium.launch(playwright)
@@ -400,7 +400,7 @@ def chromium_browser() -> Iterator[Browser]:
 
 
 def run_class_benchmark(followers: int, tabs: int, forks: int, clicks: int) -> str:
-    from scripts import run as make_run
+    from playground import processes as make_run
 
     with bench.live_processes(make_run.worker_commands()) as base, chromium_browser() as browser:
         return measure(base, browser, followers, tabs, forks, clicks).report()
