@@ -18,8 +18,13 @@ pytestmark = pytest.mark.usefixtures("celery_worker_process")
 
 
 def horizontal_overflow(page: Page) -> int:
-    """How many CSS pixels the page scrolls sideways (0: it reflows)."""
-    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+    """How many CSS pixels the page scrolls sideways (0: it reflows); printed with what overflows."""
+    overflow = int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+    if overflow:
+        print("overflowing:", page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+            .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).slice(-12)"""))
+    return overflow
 
 
 def focused(page: Page) -> str:
