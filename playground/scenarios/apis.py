@@ -298,26 +298,6 @@ class ObjectListApi(ScenarioApi):
                          object_url(scenario, KIND_BY_PLURAL[kind], added))
 
 
-class ObjectBulkApi(ScenarioApi):
-    @extend_schema(request=BULK_BODY, parameters=[IF_MATCH],
-                   responses=responses({201: openapi.versioned("objects", openapi.KIND_MANIFESTS)},
-                                       400, 403, 404, 409, 412, 413),
-                   summary="Add many: a list of manifests, or {template, count}",
-                   description="The body is either a JSON list of manifests or {\"template\": manifest, \"count\": N}.")
-    def post(self, request: Request, slug: str, kind: str) -> Response:
-        scenario = selectors.editable_scenario(request.user, slug)
-        docs = self.documents(request.data)
-        scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], docs, based_on(request))
-        return versioned(request, {"objects": scenario.manifests[len(scenario.manifests) - len(docs):]}, scenario,
-                         status.HTTP_201_CREATED, reverse(f"scenario-{kind}", kwargs={"slug": scenario.slug}))
-
-    def documents(self, body: Any) -> list[Any]:
-        if isinstance(body, list):
-            return body
-        data = valid(s.BulkTemplateSerializer, body)
-        return services.expand_template(data["template"], data["count"])
-
-
 class ObjectDetailApi(ScenarioApi):
     @extend_schema(parameters=[NAMESPACE, IF_NONE_MATCH], responses=responses({200: ONE_OBJECT, 304: None}, 404),
                    summary="One object")
@@ -341,3 +321,39 @@ class ObjectDetailApi(ScenarioApi):
         key = object_key(request, KIND_BY_PLURAL[kind], name, namespace)
         scenario = services.delete_object(scenario, KIND_BY_PLURAL[kind], key, based_on(request))
         return Response(status=status.HTTP_204_NO_CONTENT, headers={"ETag": scenario.etag})
+class ObjectBulkApi(ObjectDetailApi):
+    """POST adds many. An object may be named "bulk" (a valid Kubernetes name): GET, PUT and DELETE here
+    are that object's, as at any other name (left out of the schema, which documents them once)."""
+
+    @extend_schema(request=BULK_BODY, parameters=[IF_MATCH],
+                   responses=responses({201: openapi.versioned("objects", openapi.KIND_MANIFESTS)},
+                                       400, 403, 404, 409, 412, 413),
+                   summary="Add many: a list of manifests, or {template, count}",
+                   description="The body is either a JSON list of manifests or {\"template\": manifest, \"count\": N}.")
+    def post(self, request: Request, slug: str, kind: str) -> Response:
+        scenario = selectors.editable_scenario(request.user, slug)
+        docs = self.documents(request.data)
+        scenario = services.add_objects(scenario, KIND_BY_PLURAL[kind], docs, based_on(request))
+        return versioned(request, {"objects": scenario.manifests[len(scenario.manifests) - len(docs):]}, scenario,
+                         status.HTTP_201_CREATED, reverse(f"scenario-{kind}", kwargs={"slug": scenario.slug}))
+
+    def documents(self, body: Any) -> list[Any]:
+        if isinstance(body, list):
+            return body
+        data = valid(s.BulkTemplateSerializer, body)
+        return services.expand_template(data["template"], data["count"])
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, slug: str, kind: str, name: str = "bulk", namespace: str | None = None) -> Response:
+        return super().get(request, slug, kind, name, namespace)
+
+    @extend_schema(exclude=True)
+    def put(self, request: Request, slug: str, kind: str, name: str = "bulk", namespace: str | None = None) -> Response:
+        return super().put(request, slug, kind, name, namespace)
+
+    @extend_schema(exclude=True)
+    def delete(self, request: Request, slug: str, kind: str, name: str = "bulk",
+               namespace: str | None = None) -> Response:
+        return super().delete(request, slug, kind, name, namespace)
+
+

@@ -322,6 +322,18 @@ def test_bulk_with_one_bad_manifest_adds_none(alice: User) -> None:
     assert Scenario.objects.get(pk=scenario.pk).counts["pods"] == 1
 
 
+def test_an_object_named_bulk_is_read_replaced_and_deleted_at_its_own_url(alice: User) -> None:
+    scenario = make_scenario(alice)
+    client = as_(alice)
+    assert client.post(url(scenario, "nodes/"), make_node("bulk"), format="json").status_code == 201
+    assert client.get(url(scenario, "nodes/bulk/")).json()["object"]["metadata"]["name"] == "bulk"
+    replaced = client.put(url(scenario, "nodes/bulk/"), make_node("bulk", cpu="8"), format="json")
+    assert replaced.status_code == 200, replaced.json()
+    assert replaced.json()["object"]["status"]["allocatable"]["cpu"] == "8"
+    assert client.delete(url(scenario, "nodes/bulk/")).status_code in (200, 204)
+    assert client.get(url(scenario, "nodes/bulk/")).status_code == 404
+
+
 # --- YAML -------------------------------------------------------------------------------------
 
 def test_import_yaml_then_export_then_import_round_trips_identically(alice: User) -> None:
