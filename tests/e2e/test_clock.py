@@ -112,7 +112,7 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
         form.get_by_label("Pod name").fill("late")
         form.get_by_label("CPU request").fill("100m")
         form.get_by_role("button", name="Add pod").click()
-        expect(page.get_by_role("button", name=re.compile(r"^late \("))).to_be_visible()
+        expect(page.get_by_role("button", name=re.compile(r"^late \b.*\(priority"))).to_be_visible()
         assert_clock_matches(page, run_id)
         assert_clock_matches(watcher, run_id)
 

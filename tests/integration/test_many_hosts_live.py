@@ -52,7 +52,7 @@ GUESTS = int(os.environ.get("MANY_HOSTS_GUESTS", "20"))
 SLOWER = float(os.environ.get("MANY_HOSTS_SLOWER", "1"))
 # (lesson number, speed): each run lasts about 40 wall seconds (× SLOWER), past both kills.
 # 11 = picking-the-node (commands until t=160), 13 = the-preemption-cascade.
-LESSONS = [(11, 5.0 / SLOWER), (13, 2.5 / SLOWER)]
+LESSONS = [(11, 5.0 / SLOWER), (14, 2.5 / SLOWER)]
 SHORT_LEASE = {"RUNS_LEASE_SECONDS": "3", "RUNS_HEARTBEAT_SECONDS": "0.5", "RUNS_WATCHDOG_SECONDS": "1"}
 HOSTS = {"services": 10, "web1": 21, "web2": 22, "lb": 30, "worker1": 41, "worker2": 42, "worker3": 43}
 
@@ -357,7 +357,8 @@ def finished(api: Api, run_id: int, deadline: float) -> bool:
     while time.monotonic() < deadline:
         body = api.call("GET", f"/api/runs/{run_id}/wait/?timeout={min(50, max(1, int(deadline - time.monotonic())))}")
         if body["settled"]:
-            return bool(body["status"] == "finished")
+            assert body["status"] == "finished", body
+            return True
     return False
 
 
