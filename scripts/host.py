@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playground import local_postgres
-from scripts import postgres_local, processes, redis_local, run
+from playground import local_postgres, processes
+from scripts import postgres_local, redis_local, run
 
 ROOT = Path(__file__).resolve().parent.parent
 # What every host must be given, the same everywhere: PLAYGROUND_NAMESPACE names the Celery queues

@@ -24,8 +24,7 @@ from pathlib import Path
 
 import psycopg
 
-from playground import local_postgres
-from scripts import processes
+from playground import local_postgres, processes
 
 START_TIMEOUT = 30.0
 # A class: 2-4 web processes with a pool of up to 20 each, two workers' pool processes, tests.

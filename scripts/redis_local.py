@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import redis
 
-from scripts import processes
+from playground import processes
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", ""}

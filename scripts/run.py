@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from playground import addresses, local_postgres
+from playground import addresses, local_postgres, processes
 from playground.processes import worker_commands
-from scripts import postgres_local, processes, redis_local
+from scripts import postgres_local, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_DIR = local_postgres.run_dir()

@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playground import local_postgres
-from scripts import postgres_local, processes, redis_local
+from playground import local_postgres, processes
+from scripts import postgres_local, redis_local
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_DIR = local_postgres.run_dir()

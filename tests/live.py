@@ -31,9 +31,8 @@ import pytest
 import redis
 from celery import Celery
 
-from playground import local_postgres
-from scripts import chromium, processes
-from scripts.chromium import CHROMIUM
+from playground import chromium, local_postgres, processes
+from playground.chromium import CHROMIUM
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -19,8 +19,8 @@ import pytest
 import requests
 from django.conf import settings
 
-from playground import local_postgres
-from scripts import bootstrap, postgres_local, processes, redis_local
+from playground import local_postgres, processes
+from scripts import bootstrap, postgres_local, redis_local
 from scripts import test as make_test
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from scripts import processes, run
+from playground import processes
+from scripts import run
 from tests.live import start_logged, tail
 
 pytestmark = pytest.mark.integration

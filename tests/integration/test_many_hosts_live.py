@@ -36,10 +36,11 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from playground import processes
 from playground.lessons.tooling import load_lessons
 from playground.runs import replay
 from playground.runs.models import RunCommand
-from scripts import postgres_local, processes
+from scripts import postgres_local
 from tests.integration.test_reach_live import ip, must
 from tests.integration.test_runs_engine_live import poll
 from tests.integration.test_runs_live import Api, lease_holder_pid

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from scripts import processes
+from playground import processes
 from tests.live import ROOT, STARTUP_TIMEOUT, start_logged, tail
 
 

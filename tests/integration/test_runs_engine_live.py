@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from scripts import processes
+from playground import processes
 from tests.integration.test_runs_live import (
     Api,
     expected_events,

@@ -20,8 +20,8 @@ import pytest
 import requests
 from websockets.sync.client import ClientConnection, connect
 
+from playground import processes
 from scheduler_core import Simulation
-from scripts import processes
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,7 @@ import pytest
 import requests
 from django.test import Client
 
-from playground import health
-from scripts import processes
+from playground import health, processes
 from tests.live import WorkerProcess, claimed_redis_db
 
 COMPONENTS = ["database", "redis", "channel_layer", "celery_worker"]
