@@ -77,8 +77,10 @@ def with_db(url: str, db: int) -> str:
     return urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, parts.fragment))
 
 
-def claim_redis_db(client: redis.Redis, owner: str) -> int:
+def claim_redis_db(client: redis.Redis, owner: str, keep: int) -> int:
     for db in REDIS_DB_NUMBERS:
+        if db == keep:
+            continue
         if client.set(REDIS_CLAIM_KEY.format(db), owner, nx=True, ex=3 * 3600):
             return db
     pytest.fail(f"Every Redis database {REDIS_DB_NUMBERS.start}..{REDIS_DB_NUMBERS.stop - 1} is claimed by "
@@ -87,9 +89,13 @@ def claim_redis_db(client: redis.Redis, owner: str) -> int:
 
 @contextmanager
 def claimed_redis_db() -> Iterator[str]:
-    """A Redis database number nobody else uses meanwhile (claimed in db 0), emptied before and after."""
+    """A Redis database number nobody else uses meanwhile, emptied before and after.
+
+    The claims live in db 0 whatever REDIS_URL's database is, so runs with different REDIS_URL
+    databases still see each other's claims; REDIS_URL's own database is never claimed (its run
+    may use it)."""
     base = os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
-    client = redis.Redis.from_url(base, socket_connect_timeout=2, socket_timeout=5)
+    client = redis.Redis.from_url(with_db(base, 0), socket_connect_timeout=2, socket_timeout=5)
     try:
         client.ping()
     except redis.RedisError as exc:
@@ -97,7 +103,7 @@ def claimed_redis_db() -> Iterator[str]:
                     "real Redis: `make test` starts a private one when redis-server is installed "
                     "(apt-get install redis-server / brew install redis).", pytrace=False)
     owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-    db = claim_redis_db(client, owner)
+    db = claim_redis_db(client, owner, keep=int(urlsplit(base).path.strip("/") or 0))
     url = with_db(base, db)
     claimed = redis.Redis.from_url(url)
     claimed.flushdb()
