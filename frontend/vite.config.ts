@@ -54,8 +54,11 @@ export default defineConfig({
   // "hidden": maps without a sourceMappingURL comment (they are not served; see above).
   build: { outDir: "dist", emptyOutDir: true, sourcemap: "hidden" },
   server: {
-    // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx).
-    fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL("../docs", import.meta.url))] },
+    // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx);
+    // colors.test.ts reads the built-in lessons' PriorityClasses from ../lessons.
+    fs: {
+      allow: [searchForWorkspaceRoot(process.cwd()), ...["../docs", "../lessons"].map((dir) => fileURLToPath(new URL(dir, import.meta.url)))],
+    },
     // `npm run dev` against a local Django on :8000 (optional; Django serves the build too).
     proxy: {
       "/api": "http://127.0.0.1:8000",

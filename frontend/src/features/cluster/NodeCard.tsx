@@ -3,6 +3,7 @@ import type { NodeView, PodView } from "@/protocol/events";
 import type { NodeSlot, Termination } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
 import { formatResource } from "@/lib/quantity";
+import { shortKey } from "@/lib/format";
 
 interface Props {
   node: NodeView;
@@ -36,6 +37,7 @@ function CapacityBar({ resource, node, pods, colorOf }: { resource: string; node
             <span
               key={p.key}
               className={`capacity__seg ${p.phase === "Terminating" ? "capacity__seg--terminating" : ""}`}
+              title={`${shortKey(p.key)} (${p.priorityClassName || "no class"})`}
               style={{ width: `${Math.min(100, ((p.requests[resource] ?? 0) / alloc) * 100)}%`, background: colorOf(p.priorityClassName) }}
             />
           ))}
