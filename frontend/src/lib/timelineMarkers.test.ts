@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@/protocol/events";
-import { adjacentMarker, markerOf, type TimelineMarker } from "./timelineMarkers";
+import { contrastRatio, seenDifference } from "@/test/colorVision";
+import { adjacentMarker, MARKER_KINDS, MARKER_LOOK, markerOf, type TimelineMarker } from "./timelineMarkers";
 
 const ev = (seq: number, kind: string, more: Record<string, unknown> = {}) => ({ seq, t: seq / 10, kind, ...more }) as unknown as SimEvent;
 
@@ -40,5 +41,24 @@ describe("adjacentMarker", () => {
     [6, -1, 5],
   ] as const)("from %i going %i -> %s", (seq, dir, want) => {
     expect(adjacentMarker(markers, seq, dir)).toBe(want);
+  });
+});
+
+describe("how the markers are drawn", () => {
+  const kinds = MARKER_KINDS.map((k) => MARKER_LOOK[k]);
+
+  it("gives every kind its own shape and its own name", () => {
+    expect(new Set(kinds.map((k) => k.path)).size).toBe(MARKER_KINDS.length);
+    expect(new Set(kinds.map((k) => k.name)).size).toBe(MARKER_KINDS.length);
+  });
+
+  it.each(["normal", "protanopia", "deuteranopia", "tritanopia"] as const)("keeps the kinds' colours apart in %s too", (vision) => {
+    for (let i = 0; i < kinds.length; i++)
+      for (let j = i + 1; j < kinds.length; j++)
+        expect(seenDifference(kinds[i].color, kinds[j].color, vision), `${kinds[i].name}/${kinds[j].name}`).toBeGreaterThanOrEqual(11);
+  });
+
+  it("draws every shape at 3:1 or more against white", () => {
+    for (const k of kinds) expect(contrastRatio(k.color, "#ffffff"), k.name).toBeGreaterThanOrEqual(3);
   });
 });

@@ -5,6 +5,20 @@ import { shortKey } from "./format";
 export const MARKER_KINDS = ["failed", "nominated", "preemption", "eviction", "bind"] as const;
 export type MarkerKind = (typeof MARKER_KINDS)[number];
 
+/**
+ * How each kind is drawn: a shape of its own and a colour (never the colour alone: "failed" and
+ * "preemption" must differ to a deuteranope too), with the name the timeline's legend shows.
+ * Shapes are SVG paths in a 10×10 box; the colours stay apart under colour-vision deficiencies
+ * (timelineMarkers.test.ts).
+ */
+export const MARKER_LOOK: Record<MarkerKind, { name: string; path: string; color: string }> = {
+  failed: { name: "failed scheduling", path: "M0 2 2 0l3 3 3-3 2 2-3 3 3 3-2 2-3-3-3 3-2-2 3-3z", color: "#b91c1c" },
+  nominated: { name: "nominated", path: "M5 0l5 5-5 5-5-5z", color: "#cc79a7" },
+  preemption: { name: "preemption", path: "M5 0l5 10H0z", color: "#0072b2" },
+  eviction: { name: "eviction", path: "M1 1h8v8H1z", color: "#000000" },
+  bind: { name: "bind", path: "M5 0a5 5 0 1 1 0 10A5 5 0 1 1 5 0z", color: "#009e73" },
+};
+
 export interface TimelineMarker {
   seq: number;
   t: number;

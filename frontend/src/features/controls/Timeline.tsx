@@ -1,5 +1,5 @@
-import type { TimelineMarker } from "@/lib/timelineMarkers";
-import { adjacentMarker } from "@/lib/timelineMarkers";
+import type { MarkerKind, TimelineMarker } from "@/lib/timelineMarkers";
+import { adjacentMarker, MARKER_KINDS, MARKER_LOOK } from "@/lib/timelineMarkers";
 
 interface Props {
   lastSeq: number;
@@ -16,6 +16,15 @@ const MAX_MARKERS = 150;
 export function backToLive(unseen: number): string {
   if (unseen <= 0) return "Back to live";
   return `${unseen} new event${unseen === 1 ? "" : "s"} — back to live`;
+}
+
+/** A marker kind's shape in its colour (decorative: the marker's name and the legend say it in words). */
+function MarkerShape({ kind }: { kind: MarkerKind }) {
+  return (
+    <svg className="marker__shape" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <path d={MARKER_LOOK[kind].path} fill={MARKER_LOOK[kind].color} />
+    </svg>
+  );
 }
 
 /** Scrub to any seq (the state is refolded up to it) and jump back to live. */
@@ -60,7 +69,9 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
                   title={`${m.label} (event ${m.seq}, t=${m.t.toFixed(1)}s)`}
                   aria-label={`Jump to ${m.label} (event ${m.seq})`}
                   onClick={() => seek(m.seq)}
-                />
+                >
+                  <MarkerShape kind={m.kind} />
+                </button>
               </li>
             ))}
           </ol>
@@ -68,6 +79,15 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
             Next key event ▶
           </button>
         </div>
+      )}
+      {shown.length > 0 && (
+        <ul className="legend timeline__legend" aria-label="Key event markers">
+          {MARKER_KINDS.filter((kind) => shown.some((m) => m.kind === kind)).map((kind) => (
+            <li key={kind}>
+              <MarkerShape kind={kind} /> {MARKER_LOOK[kind].name}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
