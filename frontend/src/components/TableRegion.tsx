@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /**
  * A wide table scrolls inside its own box, not the page (WCAG 1.4.10 reflow); the box is a named
@@ -10,4 +10,12 @@ export function TableRegion({ label, className = "table-wrap", children }: { lab
       {children}
     </div>
   );
+}
+
+/**
+ * A box of code or command output that scrolls (long lines, many lines): like a table's, a named
+ * region that takes focus, so the arrow keys scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
+ */
+export function CodeRegion({ label, ...props }: ComponentProps<"pre"> & { label: string }) {
+  return <pre {...props} role="region" aria-label={label} tabIndex={0} />;
 }

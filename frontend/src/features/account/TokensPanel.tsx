@@ -6,6 +6,7 @@ import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken }
 import { formErrors, NO_ERRORS, type FormErrors } from "./errors";
 import { InputField } from "./InputField";
 import { NewTokenNotice } from "./NewTokenNotice";
+import { TableRegion } from "@/components/TableRegion";
 
 const FIELDS = ["name"] as const;
 
@@ -76,7 +77,7 @@ function CreateTokenForm({ onCreated }: { onCreated(t: NewApiToken): void }) {
 function TokenTable({ tokens, onRevoked }: { tokens: ApiToken[]; onRevoked(): void }) {
   if (tokens.length === 0) return <p className="muted">You have no API tokens.</p>;
   return (
-    <div className="table-wrap">
+    <TableRegion label="Your API tokens">
       <table aria-label="Your API tokens">
         <thead>
           <tr>
@@ -95,7 +96,7 @@ function TokenTable({ tokens, onRevoked }: { tokens: ApiToken[]; onRevoked(): vo
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useCallback, useState } from "react";
 import type { RunState } from "@/protocol/state";
 import { ObjectPicker } from "@/components/ObjectPicker";
+import { CodeRegion } from "@/components/TableRegion";
+import { useRovingFocus } from "@/components/Tabs";
 import { shortKey } from "@/lib/format";
 import { describeNode, describePdb, describePod, nodeManifest, pdbManifest, podManifest, toYaml } from "./describe";
 
@@ -9,10 +11,14 @@ interface Props {
   selectedPod: string | null;
 }
 
+const FORMATS = ["describe", "yaml"] as const;
+
 /** `kubectl describe` or the YAML of any pod, node or PodDisruptionBudget, as it was at the event the views show. */
 export function InspectPanel({ state, selectedPod }: Props) {
   const [chosen, setChosen] = useState("");
-  const [format, setFormat] = useState<"describe" | "yaml">("describe");
+  const [format, setFormat] = useState<(typeof FORMATS)[number]>("describe");
+  // A radio group: one tab stop, the arrow keys move the choice (WAI-ARIA radio group pattern).
+  const roving = useRovingFocus(FORMATS, format, setFormat);
   const target = chosen || (selectedPod ? `pod/${selectedPod}` : "");
   const [kind, name] = [target.slice(0, target.indexOf("/")), target.slice(target.indexOf("/") + 1)];
   const { nodeOrder, pods, pdbs } = state;
@@ -42,9 +48,9 @@ export function InspectPanel({ state, selectedPod }: Props) {
         <div className="field field--inline">
           <label htmlFor="inspect-object">Object</label>
           <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder="choose an object…" />
-          <div role="radiogroup" aria-label="Format" className="tabs">
-            {(["describe", "yaml"] as const).map((f) => (
-              <button key={f} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>
+          <div role="radiogroup" aria-label="Format" className="tabs" onKeyDown={roving.onKeyDown}>
+            {FORMATS.map((f) => (
+              <button key={f} ref={roving.ref(f)} tabIndex={roving.tabIndex(f)} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>
                 {f === "describe" ? "kubectl describe" : "YAML"}
               </button>
             ))}
@@ -57,9 +63,9 @@ export function InspectPanel({ state, selectedPod }: Props) {
         </p>
       )}
       {text !== null && (
-        <pre className="inspect__text" aria-label={`${format === "describe" ? "kubectl describe" : "YAML of"} ${target}`}>
+        <CodeRegion className="inspect__text" label={`${format === "describe" ? "kubectl describe" : "YAML of"} ${target}`}>
           {text}
-        </pre>
+        </CodeRegion>
       )}
     </section>
   );

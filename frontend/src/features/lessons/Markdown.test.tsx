@@ -25,6 +25,13 @@ test("lists, emphasis and code blocks render as before", () => {
   expect(screen.getByText("kubectl get pods").closest("pre")).not.toBeNull();
 });
 
+test("a code block that may scroll takes focus as a named region (the arrow keys scroll it)", () => {
+  render(<Markdown text={"```\nkubectl get pods --all-namespaces -o wide --sort-by=.metadata.creationTimestamp\n```\n"} />);
+  const box = screen.getByRole("region", { name: "Code" });
+  expect(box.tagName).toBe("PRE");
+  expect(box.tabIndex).toBe(0);
+});
+
 test("raw HTML in a description is never rendered as markup", () => {
   const { container } = render(<Markdown text={'Hello <img src=x onerror="alert(1)"> world'} />);
   expect(container.querySelector("img")).toBeNull();

@@ -3,7 +3,7 @@
 // description can't inject markup; links open in a new tab.
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { TableRegion } from "@/components/TableRegion";
+import { CodeRegion, TableRegion } from "@/components/TableRegion";
 import { glossaryId, useGlossary } from "@/lib/glossary";
 
 /** A link; a link to the glossary also shows the term's definition on hover. */
@@ -19,6 +19,7 @@ const components: Components = {
       <table {...props} />
     </TableRegion>
   ),
+  pre: ({ node: _node, ...props }) => <CodeRegion label="Code" {...props} />,
 };
 
 export function Markdown({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@/lib/router";
 import { myActiveRuns, stopRun, type RunSummary } from "@/lib/runsApi";
+import { TableRegion } from "@/components/TableRegion";
 
 const ACTIVE_RUNS = ["runs", "mine", "active"];
 
@@ -24,6 +25,7 @@ export function MyRunsPage() {
         </p>
       )}
       {runs.data && runs.data.length > 0 && (
+        <TableRegion label="Your active runs">
         <table className="my-runs__table">
           <caption className="sr-only">Your active runs</caption>
           <thead>
@@ -41,6 +43,7 @@ export function MyRunsPage() {
             ))}
           </tbody>
         </table>
+        </TableRegion>
       )}
     </section>
   );

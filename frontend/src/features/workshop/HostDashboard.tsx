@@ -5,6 +5,7 @@ import { askQuestion, endWorkshop, exportUrl, pushToClass, revealQuestion, setLo
 import { onlyThisMachine, type WorkshopState } from "./state";
 import { TallyBars } from "./TallyBars";
 import { LessonSelect, type LessonChoice } from "./LessonSelect";
+import { TableRegion } from "@/components/TableRegion";
 
 interface Props {
   state: WorkshopState;
@@ -187,7 +188,7 @@ function Roster({ state }: { state: WorkshopState }) {
   const keys = state.questions.map((q) => q.key);
   const classStep = state.workshop?.position.step ?? null;
   return (
-    <div className="table-wrap">
+    <TableRegion label="Roster">
       <table aria-label="Roster">
         <thead>
           <tr>
@@ -216,6 +217,6 @@ function Roster({ state }: { state: WorkshopState }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

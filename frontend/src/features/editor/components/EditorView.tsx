@@ -1,9 +1,10 @@
 // The scenario editor's page, drawn from what the container (ScenarioEditor.tsx) holds: no
 // fetching, no API calls here — every action is a callback.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { StartError } from "@/features/myruns/StartError";
 import { Link } from "@/lib/router";
 import { TextField, SelectField } from "@/components/Field";
+import { Tabs, tabPanelProps } from "@/components/Tabs";
 import { exportUrl, type Scenario, type Visibility } from "../api";
 import type { MappedErrors } from "../model/errors";
 import { nameOf, type Manifest } from "../model/manifest";
@@ -27,6 +28,11 @@ const VISIBILITY = [
 ];
 
 export type EditorTab = "forms" | "yaml" | "import";
+const TABS: readonly { value: EditorTab; label: string }[] = [
+  { value: "forms", label: "Forms" },
+  { value: "yaml", label: "YAML" },
+  { value: "import", label: "Import" },
+];
 
 export interface EditorViewProps {
   draft: Draft;
@@ -55,6 +61,7 @@ export function EditorView(props: EditorViewProps) {
   const { save, fork, share, remove, downloadDraft, importNew } = props;
   const setTab = props.onTab;
   const [startPaused, setStartPaused] = useState(false);
+  const tabsId = useId();
   const startARun = () => props.startARun(startPaused);
   const notes = saved?.ignored?.length ? notesToShow(saved.ignored, saved.objects ?? draft.objects) : [];
   const allErrors = [
@@ -153,21 +160,9 @@ export function EditorView(props: EditorViewProps) {
         <SelectField label="Visibility" value={draft.visibility} options={VISIBILITY} onChange={(v) => update({ visibility: v as Visibility })} error={errors.fields.visibility} readOnly={readOnly} />
       </div>
 
-      <div role="tablist" aria-label="Editor view" className="tabs">
-        <button role="tab" type="button" aria-selected={tab === "forms"} onClick={() => setTab("forms")}>
-          Forms
-        </button>
-        <button role="tab" type="button" aria-selected={tab === "yaml"} onClick={() => setTab("yaml")}>
-          YAML
-        </button>
-        {!readOnly && (
-          <button role="tab" type="button" aria-selected={tab === "import"} onClick={() => setTab("import")}>
-            Import
-          </button>
-        )}
-      </div>
+      <Tabs label="Editor view" idBase={tabsId} tabs={readOnly ? TABS.filter((t) => t.value !== "import") : TABS} selected={tab} onSelect={setTab} />
       {tab === "forms" && (
-        <div role="tabpanel" aria-label="Forms">
+        <div {...tabPanelProps(tabsId, "forms")}>
           <NodesSection {...objProps} />
           <PriorityClassesSection {...objProps} />
           <NamespacesSection {...objProps} />
@@ -178,12 +173,12 @@ export function EditorView(props: EditorViewProps) {
         </div>
       )}
       {tab === "yaml" && (
-        <div role="tabpanel" aria-label="YAML">
+        <div {...tabPanelProps(tabsId, "yaml")}>
           <YamlTab objects={draft.objects} onChange={setObjects} readOnly={readOnly} />
         </div>
       )}
       {tab === "import" && (
-        <div role="tabpanel" aria-label="Import">
+        <div {...tabPanelProps(tabsId, "import")}>
           <ImportPanel onImport={importNew} busy={busy} />
         </div>
       )}

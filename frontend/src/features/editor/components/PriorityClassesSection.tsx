@@ -2,6 +2,7 @@ import { TextField, CheckField, SelectField } from "@/components/Field";
 import { getIn, indexesOfKind, newPriorityClass, SYSTEM_PRIORITY_CLASSES, uniqueName } from "../model/manifest";
 import { ObjectCard } from "./ObjectCard";
 import { numOrText, useDoc, type ObjectsProps } from "./useObjects";
+import { TableRegion } from "@/components/TableRegion";
 
 const POLICIES = [
   { value: "", label: "PreemptLowerPriority (default)" },
@@ -39,6 +40,7 @@ export function PriorityClassesSection(props: ObjectsProps) {
         )}
       </header>
       <p className="muted">Ordered by value, highest first. Built in and read-only:</p>
+      <TableRegion label="System PriorityClasses (read-only)">
       <table className="system-classes" aria-label="System PriorityClasses (read-only)">
         <tbody>
           {SYSTEM_PRIORITY_CLASSES.map((c) => (
@@ -50,6 +52,7 @@ export function PriorityClassesSection(props: ObjectsProps) {
           ))}
         </tbody>
       </table>
+      </TableRegion>
       <div className="object-grid">
         {docs.map((doc) => (
           <PriorityClassForm key={doc} {...props} doc={doc} />
