@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useId, useMemo, useState } from "react";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { priorityColor } from "@/lib/colors";
@@ -29,6 +29,8 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
   const [query, setQuery] = useState("");
   const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
   const [showLabels, setShowLabels] = useState(false);
+  // Compare shows two maps on one page: every id is this map's own.
+  const id = useId();
   const hasPdbs = Object.keys(state.pdbs).length > 0;
   const guarded = useMemo(() => (hasPdbs ? guardedPods(state.pdbs, state.pods) : NO_GUARDS), [hasPdbs, state.pdbs, state.pods]);
   const guards = useMemo(() => (hasPdbs ? guardsByPod(guarded, state.pdbs) : NO_GUARDS), [hasPdbs, guarded, state.pdbs]);
@@ -53,23 +55,23 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
   const drawn = compact ? shown.slice(grid.start * columns, grid.end * columns) : shown;
 
   return (
-    <section className="cluster-map" aria-labelledby="cluster-map-title">
+    <section className="cluster-map" aria-labelledby={`${id}-title`}>
       <header className="panel-head">
-        <h2 id="cluster-map-title">Cluster ({state.nodeOrder.length} nodes)</h2>
+        <h2 id={`${id}-title`}>Cluster ({state.nodeOrder.length} nodes)</h2>
         <div className="field field--inline">
-          <label htmlFor="node-filter">Find node or pod</label>
-          <input id="node-filter" type="search" value={query} placeholder="name, label or pod" onChange={(e) => setQuery(e.target.value)} />
+          <label htmlFor={`${id}-filter`}>Find node or pod</label>
+          <input id={`${id}-filter`} type="search" value={query} placeholder="name, label or pod" onChange={(e) => setQuery(e.target.value)} />
         </div>
         <div className="field field--inline">
-          <label htmlFor="cluster-group-by">Group by</label>
-          <select id="cluster-group-by" value={groupBy} onChange={(e) => setGroupBy(e.target.value as "node" | "owner")}>
+          <label htmlFor={`${id}-group-by`}>Group by</label>
+          <select id={`${id}-group-by`} value={groupBy} onChange={(e) => setGroupBy(e.target.value as "node" | "owner")}>
             <option value="node">node</option>
             <option value="owner">owner (Deployment, StatefulSet, Job…)</option>
           </select>
         </div>
         <div className="field field--inline">
-          <input id="show-node-labels" type="checkbox" checked={showLabels} onChange={(e) => setShowLabels(e.target.checked)} />
-          <label htmlFor="show-node-labels">Show node labels</label>
+          <input id={`${id}-labels`} type="checkbox" checked={showLabels} onChange={(e) => setShowLabels(e.target.checked)} />
+          <label htmlFor={`${id}-labels`}>Show node labels</label>
         </div>
         <Legend classes={classes} colorOf={colorOf} />
       </header>
