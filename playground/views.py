@@ -15,8 +15,8 @@ from scheduler_core.version import MODEL_VERSION
 # the app's own request reuses it (issue 35). frontend/src/features/gallery/api.ts, lib/session.ts.
 GALLERY_DATA = (
     "/api/lessons/",
+    "/api/scenarios/?scope=featured&search=&page=1",
     "/api/scenarios/?scope=mine&search=&page=1",
-    "/api/scenarios/?scope=public&search=&page=1",
     "/api/me",
     "/api/version",
 )

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from playground.views import GALLERY_DATA
+
 DIST = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 FIRST_PAGE_JS_BUDGET = 150 * 1024
 YEAR = "public, max-age=31536000, immutable"
@@ -90,6 +92,9 @@ def test_the_gallery_data_is_fetched_while_the_bundle_loads_and_reused(page: Pag
     page.wait_for_load_state("networkidle")
     lessons = [u for u in api if u.endswith("/api/lessons/")]
     assert len(lessons) == 1, api  # the preload, taken over by the app's fetch
+    # Every list the gallery shows was preloaded, and nothing preloaded goes unused.
+    paths = sorted({u.removeprefix(page.url.rstrip("/")) for u in api})
+    assert paths == sorted(GALLERY_DATA), api
     # Only the gallery's chunks were loaded: no editor, run page or yaml.
     scripts = page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.endsWith('.js')).map(e => e.name)")
     assert all(re.search(r"/(index|api)-[\w-]{8}\.js$", s) for s in scripts), scripts
