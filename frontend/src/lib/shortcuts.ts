@@ -11,10 +11,14 @@ export type ShortcutAction = "toggle" | "step" | "back" | "help";
 /** The action for a key press, or null: typing in a field, a modifier held, or no shortcut. */
 export function shortcutFor(
   key: string,
-  target: { tagName?: string; type?: string; isContentEditable?: boolean } | null,
-  modifiers: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
+  target: { tagName?: string; type?: string; isContentEditable?: boolean; role?: string | null } | null,
+  modifiers: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; defaultPrevented?: boolean } = {},
 ): ShortcutAction | null {
-  if (modifiers.ctrlKey || modifiers.metaKey || modifiers.altKey) return null;
+  if (modifiers.ctrlKey || modifiers.metaKey || modifiers.altKey || modifiers.defaultPrevented) return null;
+  // A focused scroll box (a wide table, a code box) scrolls with the arrows and Space; tabs and
+  // radios move between themselves with the arrows (and say so by preventDefault too).
+  if (target?.role === "region" && key !== "?") return null;
+  if ((target?.role === "tab" || target?.role === "radio") && (key === "ArrowLeft" || key === "ArrowRight")) return null;
   const tag = target?.tagName?.toUpperCase();
   const typing = target?.isContentEditable || tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && target?.type !== "range");
   if (typing) return null;
