@@ -1,7 +1,8 @@
 """axe-core (WCAG 2.1 A and AA rules) over every page in the states where teaching happens (issue
-35): the gallery, the editor's tabs, a run mid-lesson with the preemption table open, compare, a
-student following a workshop, the account page and the API docs. Any serious or critical
-violation fails, listed with the elements it was found on."""
+35): the gallery, the editor's tabs, a run mid-lesson with the preemption table open and a pod in
+Inspect, compare (its ids unique too: it shows two cluster maps), a student following a workshop,
+the account page and the API docs. Any serious or critical violation fails, listed with the
+elements it was found on."""
 from __future__ import annotations
 
 import re
@@ -24,6 +25,9 @@ RUN_AXE = """async (tags) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ` + v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', '));
 }"""
+
+
+DUPLICATE_IDS = "() => { const ids = [...document.querySelectorAll('[id]')].map((e) => e.id); return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]; }"
 
 
 def violations(page: Page, where: str) -> list[str]:
@@ -70,11 +74,16 @@ def test_no_serious_or_critical_axe_violations_on_any_page(browser: Browser, liv
         if candidates.count():
             break
     expect(candidates).to_be_visible()
+    # A pod chosen: Inspect shows its `kubectl describe` in a scrolling code box; the timeline has its markers and their legend.
+    page.locator(".node-card .pod-chip").first.click()
+    expect(page.get_by_role("region", name=re.compile(r"^kubectl describe pod"))).to_be_visible()
+    expect(page.get_by_role("list", name="Key event markers")).to_be_visible()
     found += violations(page, "run page at the preemption")
 
     page.goto(f"/compare?a={run_id}&b={run_id}")
     expect(page.get_by_role("region", name="Scheduling decisions, aligned")).to_be_visible()
     found += violations(page, "compare")
+    found += [f"compare: the id {i!r} is used twice" for i in page.evaluate(DUPLICATE_IDS)]  # two cluster maps on one page
 
     page.goto("/account")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
