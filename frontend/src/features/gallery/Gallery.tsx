@@ -138,7 +138,7 @@ function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scop
             </small>
             {s.canEdit && s.visibility === "public" && (
               <div className="card__actions">
-                <button type="button" onClick={() => unlist(s)} aria-label={`Unlist ${s.title}`}>
+                <button type="button" onClick={() => unlist(s)} aria-label={`Unlist (keep the link working): ${s.title}`}>
                   Unlist (keep the link working)
                 </button>
               </div>

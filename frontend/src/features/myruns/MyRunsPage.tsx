@@ -60,7 +60,7 @@ function RunRow({ run, stopping, onStop }: { run: RunSummary; stopping: boolean;
       <td>{run.status}</td>
       <td>{run.createdAt ? new Date(run.createdAt).toLocaleString() : ""}</td>
       <td>
-        <button type="button" className="button--danger" onClick={onStop} disabled={stopping} aria-label={`Stop run ${run.id}`}>
+        <button type="button" className="button--danger" onClick={onStop} disabled={stopping} aria-label={`${stopping ? "Stopping" : "Stop"} run ${run.id}`}>
           {stopping ? "Stopping…" : "Stop"}
         </button>
       </td>
