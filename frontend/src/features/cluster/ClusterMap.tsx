@@ -81,6 +81,9 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
         ref={compact ? view.ref : undefined}
         className={`node-grid ${compact ? "node-grid--compact node-grid--windowed" : ""}`}
         hidden={groupBy === "owner"}
+        // Windowed, it scrolls: a named region that takes focus, so the arrow keys scroll it even where no pod chip is.
+        role={compact ? "region" : undefined}
+        tabIndex={compact ? 0 : undefined}
         aria-label={compact ? `Nodes ${grid.start * columns + 1}–${Math.min(shown.length, grid.end * columns)} of ${shown.length} (scroll for more)` : undefined}
       >
         {compact && grid.before > 0 && <div className="node-grid__spacer" style={{ height: grid.before - GAP }} />}
