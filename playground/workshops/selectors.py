@@ -117,6 +117,7 @@ def participant_view(participant: Participant, class_step: int | None) -> dict[s
         "mode": participant.mode,
         "ownRun": participant.own_run_id,
         "step": current_step(participant, class_step),
+        "language": participant.language,
         "joinedAt": iso(participant.joined_at),
     }
 
