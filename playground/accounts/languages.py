@@ -5,7 +5,7 @@ lessons also come in Simplified Chinese. "" means "not chosen": the browser's la
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 ENGLISH: Final = "en"
 CHINESE: Final = "zh-CN"
@@ -20,3 +20,20 @@ def supported(value: object) -> str | None:
 
 def invalid_message(value: object) -> str:
     return f"{value!r} is not a language of the playground: use one of {', '.join(repr(x) for x in LANGUAGES)}"
+
+
+def chosen_by(user: Any) -> str | None:
+    """The language the person chose (on their profile), or None: not chosen, or not signed in."""
+    profile = getattr(user, "profile", None) if getattr(user, "is_authenticated", False) else None
+    return (profile.language or None) if profile is not None else None
+
+
+def asked(query: Any, user: Any) -> str:
+    """The language a read asks for: ``?lang=`` (validated), else the person's, else English.
+    Raises ValueError naming the value when ``lang`` is not one of LANGUAGES."""
+    value = query.get("lang")
+    if value is not None:
+        if supported(value) is None:
+            raise ValueError(invalid_message(value))
+        return str(value)
+    return chosen_by(user) or ENGLISH

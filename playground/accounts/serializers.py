@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from playground.accounts import languages
 from playground.accounts.models import ApiToken
-from playground.accounts.services import is_guest, language_of
+from playground.accounts.services import is_guest
 
 
 class MeSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -24,7 +24,7 @@ def me_data(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if not user.is_authenticated:
         return {"authenticated": False, "id": None, "username": None, "isGuest": False, "language": None}
     return {"authenticated": True, "id": user.pk, "username": user.get_username(), "isGuest": is_guest(user),
-            "language": language_of(user)}
+            "language": languages.chosen_by(user)}
 
 
 class MeUpdateSerializer(serializers.Serializer):  # type: ignore[type-arg]

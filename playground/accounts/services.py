@@ -139,12 +139,6 @@ def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
     return bool(profile and profile.is_guest)
 
 
-def language_of(user: AbstractBaseUser | AnonymousUser) -> str | None:
-    """The language the person chose, or None: not chosen (the browser's applies)."""
-    profile = getattr(user, "profile", None)
-    return (profile.language or None) if profile is not None else None
-
-
 def set_language(user: User, language: str) -> None:
     """Stores the person's choice ("en" or "zh-CN", validated by the caller) on their profile."""
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"is_guest": False})

@@ -16,7 +16,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground.accounts import languages
-from playground.accounts import services as accounts
 from playground.accounts.authentication import enforce_csrf
 from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
 from playground.runs import forks
@@ -196,7 +195,7 @@ def export_language(request: Request, workshop: Workshop) -> str:
         if languages.supported(asked) is None:
             raise InvalidDocuments([field_error("lang", languages.invalid_message(asked), value=asked)])
         return asked
-    return accounts.language_of(workshop.instructor) or languages.ENGLISH
+    return languages.chosen_by(workshop.instructor) or languages.ENGLISH
 
 
 # OWASP "CSV Injection": a cell a spreadsheet would read as a formula gets a leading quote.

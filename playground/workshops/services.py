@@ -216,7 +216,7 @@ def join(request: HttpRequest, current: User, workshop: Workshop, name: Any, lan
     user = current if current.is_authenticated else accounts.become_guest(request)
     try:
         with transaction.atomic():
-            first = language or accounts.language_of(user) or languages.ENGLISH
+            first = language or languages.chosen_by(user) or languages.ENGLISH
             participant, created = Participant.objects.get_or_create(workshop=workshop, user=user,
                                                                      defaults={"name": clean, "language": first})
             chosen = language or participant.language
