@@ -1114,6 +1114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for problem in problems:
                 print(f"     {problem}")
             failed += bool(problems)
+    for language in translations.LANGUAGES:
+        if not folders and translations.glossary_file(LESSONS_DIR, language).is_file():
+            problems = translations.check_glossary(glossary, LESSONS_DIR, language)
+            print(f"{'FAIL' if problems else 'ok  '} glossary ({language})")
+            for problem in problems:
+                print(f"     {problem}")
+            failed += bool(problems)
     return 1 if failed else 0
 
 

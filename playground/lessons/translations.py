@@ -254,11 +254,22 @@ def glossary_file(root: Path, language: str) -> Path:
 def load_glossary_translation(root: Path, language: str) -> dict[str, dict[str, str]]:
     """``glossary.<language>.yaml``: ``id -> {source, term, definition}``; {} when there is none."""
     file = glossary_file(root, language)
-    if not file.is_file():
-        return {}
-    flat = load(file)
-    flat.pop("", None)
-    return {where: entry for where, entry in flat.items()}
+    return _load_glossary_file(file) if file.is_file() else {}
+
+
+def _load_glossary_file(file: Path) -> dict[str, dict[str, str]]:
+    try:
+        data = yaml.safe_load(file.read_text())
+    except yaml.YAMLError as exc:
+        raise TranslationError(f"{file}: not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise TranslationError(f"{file}: must be a mapping of term ids")
+    entries: dict[str, dict[str, str]] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
+            raise TranslationError(f"{file}: {key}: must be a mapping of source, term and definition texts")
+        entries[str(key)] = {k: " ".join(v.split()) for k, v in entry.items()}
+    return entries
 
 
 def localize_glossary(glossary: Sequence[Term], root: Path, language: str) -> list[dict[str, str]]:
@@ -273,10 +284,9 @@ def check_glossary(glossary: Sequence[Term], root: Path, language: str = CHINESE
     translated from the current English; the term itself may stay as upstream writes it (activeQ)."""
     file = glossary_file(root, language)
     try:
-        texts = load(file)
+        texts = _load_glossary_file(file)
     except (TranslationError, OSError) as exc:
         return [str(exc)]
-    texts.pop("", None)
     problems: list[str] = []
     for t in glossary:
         unit = Unit(t.id, {"term": t.term, "definition": t.definition})
@@ -289,7 +299,9 @@ def check_glossary(glossary: Sequence[Term], root: Path, language: str = CHINESE
                             f"now {unit.source!r}): check the translation, then set source: {unit.source}")
         if not entry.get("term"):
             problems.append(f"{t.id}.term: no translation")
-        problems += _check_text(f"{t.id}.definition", t.definition, " ".join(entry.get("definition", "").split()))
+        problems += [f"{t.id}: unknown field {k!r} (allowed: source, term, definition)"
+                     for k in entry if k not in ("source", *GLOSSARY_FIELDS)]
+        problems += _check_text(f"{t.id}.definition", t.definition, entry.get("definition", ""))
     problems += [f"{where}: translates nothing: glossary.yaml has no term {where!r}"
                  for where in sorted(set(texts) - {t.id for t in glossary})]
     return [f"{file.name}: {p}" for p in problems]
