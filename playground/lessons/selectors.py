@@ -66,6 +66,25 @@ def has_translation(lesson: Lesson, language: str) -> bool:
     return translations.path_of(lessons_dir() / lesson.folder, language).is_file()
 
 
+def question_translations(slug: str, question_id: str) -> dict[str, dict[str, str]]:
+    """A lesson question's prompt and explanation in every language it is translated into
+    (``{"zh-CN": {"prompt", "explanation"}}``); {} for a question of no lesson, or untranslated."""
+    lesson = find_lesson(slug) if slug else None
+    if lesson is None:
+        return {}
+    found: dict[str, dict[str, str]] = {}
+    for language in translations.LANGUAGES:
+        shown = in_language(lesson, language)
+        if shown is lesson:
+            continue
+        for variant in shown.variants:
+            question = next((q for q in variant.questions if q.id == question_id), None)
+            if question is not None:
+                found[language] = {"prompt": question.prompt, "explanation": question.explanation}
+                break
+    return found
+
+
 def find_lesson(slug: str) -> Lesson | None:
     """By its slug ("basic-preemption") or its folder name ("02-basic-preemption")."""
     for lesson in lesson_list():

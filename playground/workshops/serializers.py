@@ -120,6 +120,10 @@ class QuestionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     answer = serializers.CharField(required=False, help_text="the instructor always; students once revealed")
     explanation = serializers.CharField(required=False)
     tally = TallySerializer(required=False)
+    translations = serializers.DictField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="a lesson question's texts in each language it is translated into: "
+                  "{\"zh-CN\": {\"prompt\", \"explanation\"?}} (explanation as for `explanation`); {} otherwise")
 
 
 class AnswerViewSerializer(serializers.Serializer):  # type: ignore[type-arg]

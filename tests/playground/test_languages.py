@@ -120,3 +120,19 @@ def test_the_csv_export_is_headed_in_the_instructor_s_language() -> None:
 def test_every_language_heads_every_export_column() -> None:
     for language, table in HEADERS.items():
         assert list(table) == selectors.EXPORT_COLUMNS, language
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("workshops")
+def test_a_lesson_question_carries_its_translations_and_the_explanation_only_once_revealed() -> None:
+    teacher = instructor_client()
+    code = new_workshop(teacher)["code"]  # lesson 5, translated
+    student = APIClient()
+    join(student, code, name="Fei", language="zh-CN")
+    asked = teacher.post(f"/api/workshops/{code}/questions/", {"question": "victim"}, format="json").json()
+    assert asked["translations"]["zh-CN"]["prompt"] == "web-high 需要在一个满载的节点上获得 2 个 CPU。哪个 Pod 会被驱逐？"
+    hello_questions = selectors.questions_for(selectors.workshop_by_code(code), host=False)
+    assert hello_questions[0]["translations"] == {"zh-CN": {"prompt": asked["translations"]["zh-CN"]["prompt"]}}
+    teacher.post(f"/api/workshops/{code}/questions/victim/reveal/", format="json")
+    revealed = selectors.questions_for(selectors.workshop_by_code(code), host=False)[0]["translations"]["zh-CN"]
+    assert revealed["explanation"].startswith("只有优先级严格更低的 Pod")

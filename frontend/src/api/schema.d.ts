@@ -1820,6 +1820,12 @@ export interface components {
             answer?: string;
             explanation?: string;
             tally?: components["schemas"]["Tally"];
+            /** @description a lesson question's texts in each language it is translated into: {"zh-CN": {"prompt", "explanation"?}} (explanation as for `explanation`); {} otherwise */
+            translations: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /**
          * @description * `Preempted` - Preempted

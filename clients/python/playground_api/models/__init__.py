@@ -462,6 +462,10 @@ from .priority_class_metadata_labels import PriorityClassMetadataLabels
 from .priority_class_preemption_policy import PriorityClassPreemptionPolicy
 from .question import Question
 from .question_view import QuestionView
+from .question_view_translations import QuestionViewTranslations
+from .question_view_translations_additional_property import (
+    QuestionViewTranslationsAdditionalProperty,
+)
 from .reason_enum import ReasonEnum
 from .remove_scheduling_gates_command import RemoveSchedulingGatesCommand
 from .remove_scheduling_gates_command_type import RemoveSchedulingGatesCommandType
@@ -1242,6 +1246,8 @@ __all__ = (
     "PriorityClassPreemptionPolicy",
     "Question",
     "QuestionView",
+    "QuestionViewTranslations",
+    "QuestionViewTranslationsAdditionalProperty",
     "ReasonEnum",
     "RemoveSchedulingGatesCommand",
     "RemoveSchedulingGatesCommandType",
