@@ -52,8 +52,7 @@ class MeApi(JsonApi):
         serializer = MeUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         with acting_user(request) as user:
-            if "language" in serializer.validated_data:
-                services.set_language(user, serializer.validated_data["language"])
+            services.set_language(user, serializer.validated_data["language"])
         return Response(me_data(user))
 
 

@@ -136,3 +136,10 @@ def test_a_lesson_question_carries_its_translations_and_the_explanation_only_onc
     teacher.post(f"/api/workshops/{code}/questions/victim/reveal/", format="json")
     revealed = selectors.questions_for(selectors.workshop_by_code(code), host=False)[0]["translations"]["zh-CN"]
     assert revealed["explanation"].startswith("只有优先级严格更低的 Pod")
+
+
+@pytest.mark.django_db
+def test_a_change_without_a_language_is_a_400_naming_it_and_makes_no_guest(anon: APIClient) -> None:
+    response = anon.patch("/api/me", {}, format="json")
+    assert (response.status_code, response.json()["errors"][0]["field"]) == (400, "language")
+    assert anon.get("/api/me").json()["authenticated"] is False
