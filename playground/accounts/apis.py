@@ -14,10 +14,11 @@ from rest_framework.views import APIView
 
 from playground import throttles
 from playground.accounts import logins, selectors, services
-from playground.accounts.authentication import enforce_csrf
+from playground.accounts.authentication import acting_user, enforce_csrf
 from playground.accounts.serializers import (
     CredentialsSerializer,
     MeSerializer,
+    MeUpdateSerializer,
     NewTokenSerializer,
     TokenCreateSerializer,
     TokenSerializer,
@@ -44,6 +45,15 @@ class MeApi(JsonApi):
     @method_decorator(ensure_csrf_cookie)
     def get(self, request: Request) -> Response:
         return Response(me_data(request.user))
+
+    @extend_schema(request=MeUpdateSerializer, responses={200: MeSerializer, **errors(400, 403, 429)},
+                   summary="Change my settings (the language); an anonymous browser becomes a guest to keep them")
+    def patch(self, request: Request) -> Response:
+        serializer = MeUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        with acting_user(request) as user:
+            services.set_language(user, serializer.validated_data["language"])
+        return Response(me_data(user))
 
 
 class _AuthApi(JsonApi):

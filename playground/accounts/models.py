@@ -3,12 +3,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from playground.accounts import languages
+
 
 class Profile(models.Model):
-    """What the playground adds to a Django user: whether it is a guest (no sign-up yet)."""
+    """What the playground adds to a Django user: whether it is a guest (no sign-up yet), and the
+    language the person chose for the browser app and the lessons ("" = not chosen: the browser's)."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     is_guest = models.BooleanField(default=False)
+    # db_default: create_guest() inserts profiles with raw SQL naming only user and is_guest.
+    language = models.CharField(max_length=8, blank=True, default="", db_default="", choices=languages.CHOICES)
 
     def __str__(self) -> str:
         return f"{self.user} ({'guest' if self.is_guest else 'user'})"

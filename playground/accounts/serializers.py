@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework import serializers
 
+from playground.accounts import languages
 from playground.accounts.models import ApiToken
 from playground.accounts.services import is_guest
 
@@ -14,12 +15,32 @@ class MeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField(allow_null=True)
     username = serializers.CharField(allow_null=True)
     isGuest = serializers.BooleanField()
+    language = serializers.ChoiceField(choices=list(languages.LANGUAGES), allow_null=True,
+                                       help_text="the language chosen for the browser app and the lessons; "
+                                       "null: not chosen (the browser's language applies)")
 
 
 def me_data(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if not user.is_authenticated:
-        return {"authenticated": False, "id": None, "username": None, "isGuest": False}
-    return {"authenticated": True, "id": user.pk, "username": user.get_username(), "isGuest": is_guest(user)}
+        return {"authenticated": False, "id": None, "username": None, "isGuest": False, "language": None}
+    return {"authenticated": True, "id": user.pk, "username": user.get_username(), "isGuest": is_guest(user),
+            "language": languages.chosen_by(user)}
+
+
+class MeUpdateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The person's own settings; an anonymous browser becomes a guest to keep them."""
+
+    language = serializers.ChoiceField(choices=list(languages.LANGUAGES),
+                                       help_text="'en' (English) or 'zh-CN' (简体中文)")
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - {"language"})
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: ["unknown field (allowed: language)"]})
+            if "language" in data and languages.supported(data["language"]) is None:
+                raise serializers.ValidationError({"language": [languages.invalid_message(data["language"])]})
+        return super().to_internal_value(data)
 
 
 class CredentialsSerializer(serializers.Serializer):  # type: ignore[type-arg]

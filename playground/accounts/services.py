@@ -139,6 +139,15 @@ def is_guest(user: AbstractBaseUser | AnonymousUser) -> bool:
     return bool(profile and profile.is_guest)
 
 
+def set_language(user: User, language: str) -> None:
+    """Stores the person's choice ("en" or "zh-CN", validated by the caller) on their profile."""
+    profile, _ = Profile.objects.get_or_create(user=user, defaults={"is_guest": False})
+    if profile.language != language:
+        profile.language = language
+        profile.save(update_fields=["language"])
+    user.profile = profile
+
+
 def create_token(user: User, name: str) -> tuple[ApiToken, str]:
     key = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(user=user, name=name, prefix=key[:8], key_hash=hash_key(key))

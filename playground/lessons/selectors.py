@@ -7,6 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from rest_framework.exceptions import NotFound
 
+from playground.lessons import translations
 from playground.lessons.glossary import Term, load_glossary
 from playground.lessons.tooling import LESSONS_DIR, Lesson, Question, Variant, choices, load_lessons, run_variant
 
@@ -36,10 +37,52 @@ def _glossary(root: Path, signature: tuple[int, int]) -> tuple[Term, ...]:
     return tuple(load_glossary(root))
 
 
-def glossary() -> list[Term]:
-    """lessons/glossary.yaml, re-read when a lesson file changes."""
+def glossary(language: str = "en") -> list[dict[str, str]]:
+    """lessons/glossary.yaml (and its translation into ``language``), re-read when a lesson file changes."""
     root = lessons_dir()
-    return list(_glossary(root, _signature(root)))
+    return list(_glossary_in(root, _signature(root), language))
+
+
+@functools.lru_cache(maxsize=8)
+def _glossary_in(root: Path, signature: tuple[int, int], language: str) -> tuple[dict[str, str], ...]:
+    return tuple(translations.localize_glossary(_glossary(root, signature), root, language))
+
+
+@functools.lru_cache(maxsize=64)
+def _localized(root: Path, signature: tuple[int, int], folder: str, language: str) -> Lesson:
+    lesson = next(x for x in _lessons(root, signature) if x.folder == folder)
+    return translations.localize(lesson, root / folder, language)
+
+
+def in_language(lesson: Lesson, language: str | None) -> Lesson:
+    """The lesson with its texts in ``language`` where its translation has them ("en" or None: as written)."""
+    if language not in translations.LANGUAGES:
+        return lesson
+    root = lessons_dir()
+    return _localized(root, _signature(root), lesson.folder, language)
+
+
+def has_translation(lesson: Lesson, language: str) -> bool:
+    return translations.path_of(lessons_dir() / lesson.folder, language).is_file()
+
+
+def question_translations(slug: str, question_id: str) -> dict[str, dict[str, str]]:
+    """A lesson question's prompt and explanation in every language it is translated into
+    (``{"zh-CN": {"prompt", "explanation"}}``); {} for a question of no lesson, or untranslated."""
+    lesson = find_lesson(slug) if slug else None
+    if lesson is None:
+        return {}
+    found: dict[str, dict[str, str]] = {}
+    for language in translations.LANGUAGES:
+        shown = in_language(lesson, language)
+        if shown is lesson:
+            continue
+        for variant in shown.variants:
+            question = next((q for q in variant.questions if q.id == question_id), None)
+            if question is not None:
+                found[language] = {"prompt": question.prompt, "explanation": question.explanation}
+                break
+    return found
 
 
 def find_lesson(slug: str) -> Lesson | None:

@@ -94,6 +94,9 @@ class LessonSerializer(serializers.Serializer):
     steps = StepSerializer(source="main.steps", many=True)
     questions = serializers.SerializerMethodField()
     variants = serializers.SerializerMethodField()
+    language = serializers.ChoiceField(
+        choices=["en", "zh-CN"], read_only=True,
+        help_text="The language of the texts: the one asked for (?lang=) if the lesson is translated into it, else en.")
 
     @extend_schema_field(OpenApiTypes.STR)
     def get_scenario(self, lesson: Lesson) -> str:
@@ -117,5 +120,6 @@ class LessonSerializer(serializers.Serializer):
 class GlossaryTermSerializer(serializers.Serializer):
     id = serializers.CharField(help_text="The anchor: /glossary#<id>.")
     term = serializers.CharField()
+    english = serializers.CharField(help_text="The term in English (as kube-scheduler's sources and docs say it).")
     definition = serializers.CharField()
     upstream = serializers.CharField(allow_blank=True, help_text="Where kube-scheduler defines it, if anywhere.")

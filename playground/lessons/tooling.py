@@ -1066,13 +1066,18 @@ def _folder_of(lesson: Lesson) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m playground.lessons.tooling [--link-glossary] [FOLDER...]``: check lessons while
-    writing them; ``--link-glossary`` first links each glossary term's first use in their texts."""
+    """``python -m playground.lessons.tooling [--link-glossary] [--skeleton zh-CN] [FOLDER...]``: check
+    lessons while writing them (and each translation a lesson has); ``--link-glossary`` first links
+    each glossary term's first use in their texts; ``--skeleton zh-CN`` writes a new translation file
+    holding the English to translate."""
     import sys
+
+    from playground.lessons import translations
 
     args = list(sys.argv[1:] if argv is None else argv)
     link = "--link-glossary" in args
-    folders = [Path(a) for a in args if a != "--link-glossary"]
+    skeleton = args[args.index("--skeleton") + 1] if "--skeleton" in args else None
+    folders = [Path(a) for a in args if a not in ("--link-glossary", "--skeleton", skeleton)]
     for f in folders:
         _FOLDERS[f.name] = f
     if link:
@@ -1083,6 +1088,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LessonError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if skeleton:
+        for lesson in lessons:
+            entries = translations.skeleton(lesson, _folder_of(lesson), skeleton)
+            print(f"{lesson.folder}: {translations.file_name(skeleton)} with {entries} entries to translate")
+        return 0
     failed, glossary = 0, load_glossary()
     for lesson in lessons:
         problems = check_texts(lesson, glossary)
@@ -1090,10 +1100,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(f"     {problem}")
         failed += bool(problems)
+        for language in translations.LANGUAGES:
+            if translations.path_of(_folder_of(lesson), language).is_file():
+                problems = translations.check(lesson, _folder_of(lesson), language)
+                print(f"{'FAIL' if problems else 'ok  '} {lesson.folder} ({language})")
+                for problem in problems:
+                    print(f"     {problem}")
+                failed += bool(problems)
         for variant in lesson.variants:
             problems = check_lesson(lesson, variant, run_variant(variant))
             label = lesson.folder + ("" if len(lesson.variants) == 1 else f"/{variant.id}")
             print(f"{'FAIL' if problems else 'ok  '} {label}")
+            for problem in problems:
+                print(f"     {problem}")
+            failed += bool(problems)
+    for language in translations.LANGUAGES:
+        if not folders and translations.glossary_file(LESSONS_DIR, language).is_file():
+            problems = translations.check_glossary(glossary, LESSONS_DIR, language)
+            print(f"{'FAIL' if problems else 'ok  '} glossary ({language})")
             for problem in problems:
                 print(f"     {problem}")
             failed += bool(problems)

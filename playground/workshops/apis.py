@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import JSONParser
@@ -15,14 +15,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from playground.accounts import languages
 from playground.accounts.authentication import enforce_csrf
-from playground.api_errors import ErrorSerializer
+from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
 from playground.runs import forks
 from playground.runs import selectors as runs
 from playground.runs.serializers import RunViewSerializer
 from playground.scenarios import links
 from playground.workshops import selectors, services
 from playground.workshops import serializers as s
+from playground.workshops.export_headers import heading_row
 from playground.workshops.models import Participant, Workshop
 
 
@@ -89,7 +91,7 @@ class JoinApi(JsonApi):
         if not request.user.is_authenticated:
             enforce_csrf(request)
         body = valid(s.WorkshopJoinSerializer, request)
-        participant = services.join(request._request, request.user, workshop, body["name"])
+        participant = services.join(request._request, request.user, workshop, body["name"], body.get("language"))
         step = selectors.class_step(workshop)
         return Response({"workshop": selectors.workshop_view(workshop, step),
                          "me": selectors.participant_view(participant, step)}, status=status.HTTP_201_CREATED)
@@ -170,16 +172,30 @@ class ExportJsonApi(JsonApi):
 
 
 class ExportCsvApi(JsonApi):
-    @extend_schema(summary="Results as CSV: one row per student and question", responses={(200, "text/csv"): str, **errors(403)})
+    @extend_schema(summary="Results as CSV: one row per student and question, headed in the instructor's language",
+                   parameters=[OpenApiParameter("lang", str, enum=list(languages.LANGUAGES), required=False,
+                                                description="the headings' language; default: the instructor's "
+                                                "profile language, else English")],
+                   responses={(200, "text/csv"): str, **errors(400, 403)})
     def get(self, request: Request, code: str) -> HttpResponse:
         workshop = hosted(request, code)
+        language = export_language(request, workshop)
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=selectors.EXPORT_COLUMNS)
-        writer.writeheader()
+        writer.writerow(dict(zip(selectors.EXPORT_COLUMNS, heading_row(selectors.EXPORT_COLUMNS, language))))
         writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in selectors.export_rows(workshop))
         response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="workshop-{workshop.code}.csv"'
         return response
+
+
+def export_language(request: Request, workshop: Workshop) -> str:
+    asked = request.query_params.get("lang")
+    if asked is not None:
+        if languages.supported(asked) is None:
+            raise InvalidDocuments([field_error("lang", languages.invalid_message(asked), value=asked)])
+        return asked
+    return languages.chosen_by(workshop.instructor) or languages.ENGLISH
 
 
 # OWASP "CSV Injection": a cell a spreadsheet would read as a formula gets a leading quote.

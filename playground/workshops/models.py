@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
+from playground.accounts import languages
+
 
 class Workshop(models.Model):
     class Status(models.TextChoices):
@@ -48,6 +50,9 @@ class Participant(models.Model):
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.FOLLOWING)
     own_run = models.ForeignKey("runs.Run", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     step = models.PositiveIntegerField(null=True, blank=True)  # lesson step on their screen
+    # The language their question prompts come in: chosen at join, else their profile's, else English.
+    language = models.CharField(max_length=8, choices=languages.CHOICES, default=languages.ENGLISH,
+                                db_default=languages.ENGLISH)
     joined_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(auto_now=True)
 

@@ -117,6 +117,7 @@ def participant_view(participant: Participant, class_step: int | None) -> dict[s
         "mode": participant.mode,
         "ownRun": participant.own_run_id,
         "step": current_step(participant, class_step),
+        "language": participant.language,
         "joinedAt": iso(participant.joined_at),
     }
 
@@ -146,6 +147,11 @@ def question_view(question: Question, *, host: bool, mine: str | None = None) ->
                             "prompt": question.prompt, "kind": question.kind, "revealed": revealed, "mine": mine}
     if host or revealed:
         view |= {"answer": question.answer, "explanation": question.explanation, "tally": tally(question)}
+    # A lesson's question in each language it is translated into: every reader gets them all (one
+    # message reaches the whole class) and shows its person's (participant_view's language).
+    texts = lessons.question_translations(question.lesson, question.key)
+    view["translations"] = {language: {k: v for k, v in t.items() if k == "prompt" or host or revealed}
+                            for language, t in texts.items()}
     return view
 
 

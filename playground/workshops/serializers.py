@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from playground.accounts import languages
 from playground.strict import StrictCharField, StrictIntegerField
 
 NOT_BLANK = RegexValidator(r"\S", "must not be blank")  # in the schema as a pattern: spaces alone are refused
@@ -25,6 +26,13 @@ class WorkshopPushSerializer(WorkshopCreateSerializer):
 
 class WorkshopJoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = StrictCharField(max_length=40, validators=[NOT_BLANK], help_text="the display name the class will see (1 to 40 characters)")
+    language = StrictCharField(required=False, help_text="'en' or 'zh-CN': the language of my question prompts "
+                               "(default: my profile's language, else 'en')")
+
+    def validate_language(self, value: str) -> str:
+        if languages.supported(value) is None:
+            raise serializers.ValidationError(languages.invalid_message(value))
+        return value
 
 
 class WorkshopLockSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -78,6 +86,7 @@ class ParticipantViewSerializer(serializers.Serializer):  # type: ignore[type-ar
     mode = serializers.CharField()
     ownRun = serializers.IntegerField(allow_null=True)
     step = serializers.IntegerField(allow_null=True)
+    language = serializers.ChoiceField(choices=list(languages.LANGUAGES), help_text="the language of their question prompts")
     joinedAt = serializers.DateTimeField(allow_null=True)
 
 
@@ -111,6 +120,10 @@ class QuestionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     answer = serializers.CharField(required=False, help_text="the instructor always; students once revealed")
     explanation = serializers.CharField(required=False)
     tally = TallySerializer(required=False)
+    translations = serializers.DictField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="a lesson question's texts in each language it is translated into: "
+                  "{\"zh-CN\": {\"prompt\", \"explanation\"?}} (explanation as for `explanation`); {} otherwise")
 
 
 class AnswerViewSerializer(serializers.Serializer):  # type: ignore[type-arg]

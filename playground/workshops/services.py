@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
+from playground.accounts import languages
 from playground.accounts import services as accounts
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
@@ -201,8 +202,10 @@ def end_workshop(workshop: Workshop, user: User) -> Workshop:
 
 # ---- students ----
 
-def join(request: HttpRequest, current: User, workshop: Workshop, name: Any) -> Participant:
-    """A display name is all it takes: an anonymous browser becomes a guest user (no sign-up)."""
+def join(request: HttpRequest, current: User, workshop: Workshop, name: Any, language: str | None = None) -> Participant:
+    """A display name is all it takes: an anonymous browser becomes a guest user (no sign-up).
+    ``language`` (validated): their question prompts' language; None: their profile's, else English.
+    Joining again may change the name and the language."""
     _open_only(workshop)
     clean = name.strip() if isinstance(name, str) else ""
     if not clean or len(clean) > MAX_NAME:
@@ -213,11 +216,13 @@ def join(request: HttpRequest, current: User, workshop: Workshop, name: Any) -> 
     user = current if current.is_authenticated else accounts.become_guest(request)
     try:
         with transaction.atomic():
+            first = language or languages.chosen_by(user) or languages.ENGLISH
             participant, created = Participant.objects.get_or_create(workshop=workshop, user=user,
-                                                                     defaults={"name": clean})
-            if not created and participant.name != clean:
-                participant.name = clean
-                participant.save(update_fields=["name", "last_seen_at"])
+                                                                     defaults={"name": clean, "language": first})
+            chosen = language or participant.language
+            if not created and (participant.name, participant.language) != (clean, chosen):
+                participant.name, participant.language = clean, chosen
+                participant.save(update_fields=["name", "language", "last_seen_at"])
             _roster_changed(workshop)
     except IntegrityError as exc:  # the same name joined at the same moment
         raise _name_taken(clean) from exc

@@ -34,7 +34,8 @@ def create_scenario(client: APIClient, title: str = "mine") -> Any:
 
 def test_anonymous_me_says_not_authenticated_and_sets_the_csrf_cookie(anon: APIClient) -> None:
     response = anon.get("/api/me")
-    assert response.json() == {"authenticated": False, "id": None, "username": None, "isGuest": False}
+    assert response.json() == {"authenticated": False, "id": None, "username": None, "isGuest": False,
+                               "language": None}
     assert "csrftoken" in response.cookies
 
 
@@ -66,7 +67,8 @@ def test_signing_up_converts_the_guest_in_place_and_keeps_its_scenarios(anon: AP
     guest_id = anon.get("/api/me").json()["id"]
     response = anon.post("/api/auth/signup/", {"username": "carol", "password": PASSWORD}, format="json")
     assert response.status_code == 201
-    assert response.json() == {"authenticated": True, "id": guest_id, "username": "carol", "isGuest": False}
+    assert response.json() == {"authenticated": True, "id": guest_id, "username": "carol", "isGuest": False,
+                               "language": None}
     assert anon.get(f"/api/scenarios/{slug}/").json()["owner"] == {"username": "carol", "isGuest": False}
 
 

@@ -120,7 +120,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change my settings (the language); an anonymous browser becomes a guest to keep them */
+        patch: operations["api_me_partial_update"];
         trace?: never;
     };
     "/api/runs/": {
@@ -1225,7 +1226,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Results as CSV: one row per student and question */
+        /** Results as CSV: one row per student and question, headed in the instructor's language */
         get: operations["api_workshops_export.csv_retrieve"];
         put?: never;
         post?: never;
@@ -1544,6 +1545,8 @@ export interface components {
             /** @description The anchor: /glossary#<id>. */
             id: string;
             term: string;
+            /** @description The term in English (as kube-scheduler's sources and docs say it). */
+            english: string;
             definition: string;
             /** @description Where kube-scheduler defines it, if anywhere. */
             upstream: string;
@@ -1571,6 +1574,12 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "node" | "pod";
+        /**
+         * @description * `en` - en
+         *     * `zh-CN` - zh-CN
+         * @enum {string}
+         */
+        LanguageEnum: "en" | "zh-CN";
         /** @description A lesson; scenario/steps/questions/commands are those of its first (usually only) variant. */
         Lesson: {
             slug: string;
@@ -1591,6 +1600,13 @@ export interface components {
             steps: components["schemas"]["Step"][];
             readonly questions: components["schemas"]["Question"][];
             readonly variants: components["schemas"]["Variant"][];
+            /**
+             * @description The language of the texts: the one asked for (?lang=) if the lesson is translated into it, else en.
+             *
+             *     * `en` - en
+             *     * `zh-CN` - zh-CN
+             */
+            readonly language: components["schemas"]["LanguageEnum"];
         };
         LessonRef: {
             slug: string;
@@ -1602,6 +1618,13 @@ export interface components {
             id: number | null;
             username: string | null;
             isGuest: boolean;
+            /**
+             * @description the language chosen for the browser app and the lessons; null: not chosen (the browser's language applies)
+             *
+             *     * `en` - en
+             *     * `zh-CN` - zh-CN
+             */
+            language: (components["schemas"]["LanguageEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         NewToken: {
             readonly id: number;
@@ -1676,8 +1699,25 @@ export interface components {
             mode: string;
             ownRun: number | null;
             step: number | null;
+            /**
+             * @description the language of their question prompts
+             *
+             *     * `en` - en
+             *     * `zh-CN` - zh-CN
+             */
+            language: components["schemas"]["LanguageEnum"];
             /** Format: date-time */
             joinedAt: string | null;
+        };
+        /** @description The person's own settings; an anonymous browser becomes a guest to keep them. */
+        PatchedMeUpdateRequest: {
+            /**
+             * @description 'en' (English) or 'zh-CN' (简体中文)
+             *
+             *     * `en` - en
+             *     * `zh-CN` - zh-CN
+             */
+            language?: components["schemas"]["LanguageEnum"];
         };
         PatchedScenarioUpdateRequest: {
             title?: string;
@@ -1780,6 +1820,12 @@ export interface components {
             answer?: string;
             explanation?: string;
             tally?: components["schemas"]["Tally"];
+            /** @description a lesson question's texts in each language it is translated into: {"zh-CN": {"prompt", "explanation"?}} (explanation as for `explanation`); {} otherwise */
+            translations: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /**
          * @description * `Preempted` - Preempted
@@ -1805,6 +1851,13 @@ export interface components {
             mode: string;
             ownRun: number | null;
             step: number | null;
+            /**
+             * @description the language of their question prompts
+             *
+             *     * `en` - en
+             *     * `zh-CN` - zh-CN
+             */
+            language: components["schemas"]["LanguageEnum"];
             /** Format: date-time */
             joinedAt: string | null;
             /** @description question key → choice */
@@ -2149,6 +2202,8 @@ export interface components {
         WorkshopJoinRequest: {
             /** @description the display name the class will see (1 to 40 characters) */
             name: string;
+            /** @description 'en' or 'zh-CN': the language of my question prompts (default: my profile's language, else 'en') */
+            language?: string;
         };
         WorkshopLockRequest: {
             locked: boolean;
@@ -3629,7 +3684,10 @@ export interface operations {
     };
     api_glossary_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the texts' language (en, zh-CN); default: the person's chosen language, else English. A lesson not yet translated comes in English (its `language` says which). */
+                lang?: "en" | "zh-CN";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3642,6 +3700,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GlossaryTerm"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
@@ -3657,7 +3723,10 @@ export interface operations {
     };
     api_lessons_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the texts' language (en, zh-CN); default: the person's chosen language, else English. A lesson not yet translated comes in English (its `language` says which). */
+                lang?: "en" | "zh-CN";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3670,6 +3739,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lesson"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
@@ -3685,7 +3762,10 @@ export interface operations {
     };
     api_lessons_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the texts' language (en, zh-CN); default: the person's chosen language, else English. A lesson not yet translated comes in English (its `language` says which). */
+                lang?: "en" | "zh-CN";
+            };
             header?: never;
             path: {
                 slug: string;
@@ -3702,6 +3782,14 @@ export interface operations {
                     "application/json": components["schemas"]["Lesson"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
             401: {
                 headers: {
@@ -3711,7 +3799,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description the path names nothing (or nothing you may see) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3741,6 +3828,80 @@ export interface operations {
             };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_me_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMeUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is above the size limit, or what it stores would take the owner beyond their storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body's Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12012,7 +12173,10 @@ export interface operations {
     };
     "api_workshops_export.csv_retrieve": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the headings' language; default: the instructor's profile language, else English */
+                lang?: "en" | "zh-CN";
+            };
             header?: never;
             path: {
                 code: string;
@@ -12027,6 +12191,14 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { newQueryClient } from "@/lib/query";
 import { Link, navigate, useLocation } from "@/lib/router";
 import { fetchMe, fetchVersion, type Me } from "@/lib/session";
@@ -7,6 +8,7 @@ import { followPageHeading, keepFocusOffBody } from "@/lib/focus";
 import { AccountMenu } from "@/features/account/AccountMenu";
 import { ANONYMOUS } from "@/features/account/api";
 import { HomePage } from "./routes/HomePage";
+import { LanguageSwitch } from "./LanguageSwitch";
 import type { WorkshopScreen } from "./routes/WorkshopRoute";
 
 // The gallery comes with the app; every other page (and what only it uses: the editor, `yaml`, the
@@ -29,6 +31,7 @@ interface Session {
 
 function Route({ me, onSignedIn }: Session) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   let m: RegExpExecArray | null;
   if (/^\/account\/?$/.test(pathname)) return <AccountRoute me={me} onSignedIn={onSignedIn} />;
   if (/^\/runs\/mine\/?$/.test(pathname)) return <MyRunsPage />;
@@ -46,9 +49,9 @@ function Route({ me, onSignedIn }: Session) {
   if (pathname === "/" || pathname === "") return <HomePage />;
   return (
     <main className="page">
-      <h1>Not found</h1>
+      <h1>{t("shell.notFound.title")}</h1>
       <p>
-        Nothing lives at {pathname}. <Link href="/">Go to the gallery</Link>.
+        {t("shell.notFound.text", { path: pathname })} <Link href="/">{t("shell.notFound.back")}</Link>
       </p>
     </main>
   );
@@ -64,6 +67,7 @@ export function App() {
 }
 
 function Shell() {
+  const { t } = useTranslation();
   const queries = useQueryClient();
   const version = useQuery({ queryKey: ["version"], queryFn: fetchVersion, staleTime: Infinity }).data ?? null;
   const me = useQuery({ queryKey: ["me"], queryFn: fetchMe }).data ?? null;
@@ -101,34 +105,35 @@ function Shell() {
     <>
       {!projecting && (
         <a className="skip-link" href="#content">
-          Skip to the content
+          {t("shell.skipToContent")}
         </a>
       )}
       {!projecting && (
         <header className="app-header">
           <Link href="/" className="brand">
-            Kubernetes Scheduling Playground
+            {t("shell.brand")}
           </Link>
-          <span className="model-version" title="the kube-scheduler release this model follows">
-            kube-scheduler model {version?.kubeSchedulerVersion ?? "…"}
+          <span className="model-version" title={t("shell.modelVersionTitle")}>
+            {t("shell.modelVersion", { version: version?.kubeSchedulerVersion ?? "…" })}
           </span>
-          <nav aria-label="Main">
-            <Link href="/">Gallery</Link>
-            <Link href="/scenarios/new">New scenario</Link>
-            <Link href="/runs/mine">My runs</Link>
-            <Link href="/glossary">Glossary</Link>
-            <Link href="/w">Join a workshop</Link>
-            <Link href="/w/new">Lead a workshop</Link>
+          <nav aria-label={t("shell.mainNav")}>
+            <Link href="/">{t("shell.nav.gallery")}</Link>
+            <Link href="/scenarios/new">{t("shell.nav.newScenario")}</Link>
+            <Link href="/runs/mine">{t("shell.nav.myRuns")}</Link>
+            <Link href="/glossary">{t("shell.nav.glossary")}</Link>
+            <Link href="/w">{t("shell.nav.joinWorkshop")}</Link>
+            <Link href="/w/new">{t("shell.nav.leadWorkshop")}</Link>
           </nav>
           <button type="button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
-            {large ? "Normal type" : "Large type"}
+            {large ? t("shell.normalType") : t("shell.largeType")}
           </button>
+          <LanguageSwitch me={me} onSaved={setMe} />
           <AccountMenu me={me} onSignedOut={signedOut} />
         </header>
       )}
       <div id="content" tabIndex={-1} ref={content}>
         {/* No heading while a page's chunk loads: the route change focuses the page's own h1. */}
-        <Suspense fallback={<p className="page" role="status">Loading…</p>}>
+        <Suspense fallback={<p className="page" role="status">{t("common.loading")}</p>}>
           <Route key={sessionEpoch} me={me} onSignedIn={setMe} />
         </Suspense>
       </div>

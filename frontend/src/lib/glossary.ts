@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { getJson } from "@/lib/api";
 import type { components } from "@/api/schema";
 
@@ -7,11 +8,17 @@ export type GlossaryTerm = components["schemas"]["GlossaryTerm"];
 /** The glossary's href for a term: what lessons link to (docs/lessons.md, "Glossary"). */
 export const GLOSSARY_HREF = "/glossary#";
 
-export const fetchGlossary = () => getJson<GlossaryTerm[]>("/api/glossary/");
+export const fetchGlossary = (language: string) => getJson<GlossaryTerm[]>(`/api/glossary/?lang=${encodeURIComponent(language)}`);
 
-/** The glossary by id, fetched once per page (it changes only with a deployment). */
+/** The glossary in the reader's language, fetched once per page and language (it changes only with a deployment). */
+export function useGlossaryQuery() {
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  return useQuery({ queryKey: ["glossary", language], queryFn: () => fetchGlossary(language), staleTime: Infinity });
+}
+
+/** The glossary by id. */
 export function useGlossary(): Map<string, GlossaryTerm> {
-  const data = useQuery({ queryKey: ["glossary"], queryFn: fetchGlossary, staleTime: Infinity }).data;
+  const data = useGlossaryQuery().data;
   return new Map((data ?? []).map((t) => [t.id, t]));
 }
 

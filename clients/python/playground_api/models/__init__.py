@@ -17,9 +17,13 @@ from .annotate_workload_command_annotations import AnnotateWorkloadCommandAnnota
 from .annotate_workload_command_kind import AnnotateWorkloadCommandKind
 from .annotate_workload_command_type import AnnotateWorkloadCommandType
 from .answer_view import AnswerView
+from .api_glossary_list_lang import ApiGlossaryListLang
+from .api_lessons_list_lang import ApiLessonsListLang
+from .api_lessons_retrieve_lang import ApiLessonsRetrieveLang
 from .api_runs_metrics_retrieve_format import ApiRunsMetricsRetrieveFormat
 from .api_runs_state_retrieve_response_200 import ApiRunsStateRetrieveResponse200
 from .api_runs_wait_retrieve_phase import ApiRunsWaitRetrievePhase
+from .api_workshops_export_csv_retrieve_lang import ApiWorkshopsExportCsvRetrieveLang
 from .clock import Clock
 from .command_rejected import CommandRejected
 from .command_result import CommandResult
@@ -338,6 +342,7 @@ from .kubeconfig_kind import KubeconfigKind
 from .kubeconfig_preferences import KubeconfigPreferences
 from .kubeconfig_users_item import KubeconfigUsersItem
 from .kubeconfig_users_item_user import KubeconfigUsersItemUser
+from .language_enum import LanguageEnum
 from .lesson import Lesson
 from .lesson_ref import LessonRef
 from .manifest import Manifest
@@ -368,6 +373,7 @@ from .outcome import Outcome
 from .outcome_pod import OutcomePod
 from .owner import Owner
 from .participant_view import ParticipantView
+from .patched_me_update_request import PatchedMeUpdateRequest
 from .patched_scenario_update_request import PatchedScenarioUpdateRequest
 from .patched_scenario_update_request_settings import (
     PatchedScenarioUpdateRequestSettings,
@@ -456,6 +462,10 @@ from .priority_class_metadata_labels import PriorityClassMetadataLabels
 from .priority_class_preemption_policy import PriorityClassPreemptionPolicy
 from .question import Question
 from .question_view import QuestionView
+from .question_view_translations import QuestionViewTranslations
+from .question_view_translations_additional_property import (
+    QuestionViewTranslationsAdditionalProperty,
+)
 from .reason_enum import ReasonEnum
 from .remove_scheduling_gates_command import RemoveSchedulingGatesCommand
 from .remove_scheduling_gates_command_type import RemoveSchedulingGatesCommandType
@@ -967,9 +977,13 @@ __all__ = (
     "AnnotateWorkloadCommandKind",
     "AnnotateWorkloadCommandType",
     "AnswerView",
+    "ApiGlossaryListLang",
+    "ApiLessonsListLang",
+    "ApiLessonsRetrieveLang",
     "ApiRunsMetricsRetrieveFormat",
     "ApiRunsStateRetrieveResponse200",
     "ApiRunsWaitRetrievePhase",
+    "ApiWorkshopsExportCsvRetrieveLang",
     "Clock",
     "CommandRejected",
     "CommandResult",
@@ -1142,6 +1156,7 @@ __all__ = (
     "KubeconfigPreferences",
     "KubeconfigUsersItem",
     "KubeconfigUsersItemUser",
+    "LanguageEnum",
     "Lesson",
     "LessonRef",
     "Manifest",
@@ -1172,6 +1187,7 @@ __all__ = (
     "OutcomePod",
     "Owner",
     "ParticipantView",
+    "PatchedMeUpdateRequest",
     "PatchedScenarioUpdateRequest",
     "PatchedScenarioUpdateRequestSettings",
     "PauseCommand",
@@ -1230,6 +1246,8 @@ __all__ = (
     "PriorityClassPreemptionPolicy",
     "Question",
     "QuestionView",
+    "QuestionViewTranslations",
+    "QuestionViewTranslationsAdditionalProperty",
     "ReasonEnum",
     "RemoveSchedulingGatesCommand",
     "RemoveSchedulingGatesCommandType",

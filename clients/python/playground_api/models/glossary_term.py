@@ -15,12 +15,14 @@ class GlossaryTerm:
     Attributes:
         id (str): The anchor: /glossary#<id>.
         term (str):
+        english (str): The term in English (as kube-scheduler's sources and docs say it).
         definition (str):
         upstream (str): Where kube-scheduler defines it, if anywhere.
     """
 
     id: str
     term: str
+    english: str
     definition: str
     upstream: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -29,6 +31,8 @@ class GlossaryTerm:
         id = self.id
 
         term = self.term
+
+        english = self.english
 
         definition = self.definition
 
@@ -40,6 +44,7 @@ class GlossaryTerm:
             {
                 "id": id,
                 "term": term,
+                "english": english,
                 "definition": definition,
                 "upstream": upstream,
             }
@@ -54,6 +59,8 @@ class GlossaryTerm:
 
         term = d.pop("term")
 
+        english = d.pop("english")
+
         definition = d.pop("definition")
 
         upstream = d.pop("upstream")
@@ -61,6 +68,7 @@ class GlossaryTerm:
         glossary_term = cls(
             id=id,
             term=term,
+            english=english,
             definition=definition,
             upstream=upstream,
         )

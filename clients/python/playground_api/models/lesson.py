@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.language_enum import LanguageEnum
+
 if TYPE_CHECKING:
     from ..models.lesson_ref import LessonRef
     from ..models.question import Question
@@ -36,6 +38,8 @@ class Lesson:
         steps (list[Step]):
         questions (list[Question]):
         variants (list[Variant]):
+        language (LanguageEnum): * `en` - en
+            * `zh-CN` - zh-CN
     """
 
     slug: str
@@ -52,6 +56,7 @@ class Lesson:
     steps: list[Step]
     questions: list[Question]
     variants: list[Variant]
+    language: LanguageEnum
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +104,8 @@ class Lesson:
             variants_item = variants_item_data.to_dict()
             variants.append(variants_item)
 
+        language = self.language.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -117,6 +124,7 @@ class Lesson:
                 "steps": steps,
                 "questions": questions,
                 "variants": variants,
+                "language": language,
             }
         )
 
@@ -189,6 +197,8 @@ class Lesson:
 
             variants.append(variants_item)
 
+        language = LanguageEnum(d.pop("language"))
+
         lesson = cls(
             slug=slug,
             number=number,
@@ -204,6 +214,7 @@ class Lesson:
             steps=steps,
             questions=questions,
             variants=variants,
+            language=language,
         )
 
         lesson.additional_properties = d

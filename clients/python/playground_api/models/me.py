@@ -6,6 +6,8 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.language_enum import LanguageEnum
+
 T = TypeVar("T", bound="Me")
 
 
@@ -17,12 +19,18 @@ class Me:
         id (int | None):
         username (None | str):
         is_guest (bool):
+        language (LanguageEnum | None): the language chosen for the browser app and the lessons; null: not chosen (the
+            browser's language applies)
+
+            * `en` - en
+            * `zh-CN` - zh-CN
     """
 
     authenticated: bool
     id: int | None
     username: None | str
     is_guest: bool
+    language: LanguageEnum | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +44,12 @@ class Me:
 
         is_guest = self.is_guest
 
+        language: None | str
+        if isinstance(self.language, LanguageEnum):
+            language = self.language.value
+        else:
+            language = self.language
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -44,6 +58,7 @@ class Me:
                 "id": id,
                 "username": username,
                 "isGuest": is_guest,
+                "language": language,
             }
         )
 
@@ -70,11 +85,27 @@ class Me:
 
         is_guest = d.pop("isGuest")
 
+        def _parse_language(data: object) -> LanguageEnum | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                language_type_0 = LanguageEnum(data)
+
+                return language_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LanguageEnum | None, data)
+
+        language = _parse_language(d.pop("language"))
+
         me = cls(
             authenticated=authenticated,
             id=id,
             username=username,
             is_guest=is_guest,
+            language=language,
         )
 
         me.additional_properties = d

@@ -7,6 +7,8 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.language_enum import LanguageEnum
+
 T = TypeVar("T", bound="ParticipantView")
 
 
@@ -20,6 +22,8 @@ class ParticipantView:
         mode (str):
         own_run (int | None):
         step (int | None):
+        language (LanguageEnum): * `en` - en
+            * `zh-CN` - zh-CN
         joined_at (datetime.datetime | None):
     """
 
@@ -29,6 +33,7 @@ class ParticipantView:
     mode: str
     own_run: int | None
     step: int | None
+    language: LanguageEnum
     joined_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -47,6 +52,8 @@ class ParticipantView:
         step: int | None
         step = self.step
 
+        language = self.language.value
+
         joined_at: None | str
         if isinstance(self.joined_at, datetime.datetime):
             joined_at = self.joined_at.isoformat()
@@ -63,6 +70,7 @@ class ParticipantView:
                 "mode": mode,
                 "ownRun": own_run,
                 "step": step,
+                "language": language,
                 "joinedAt": joined_at,
             }
         )
@@ -94,6 +102,8 @@ class ParticipantView:
 
         step = _parse_step(d.pop("step"))
 
+        language = LanguageEnum(d.pop("language"))
+
         def _parse_joined_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -116,6 +126,7 @@ class ParticipantView:
             mode=mode,
             own_run=own_run,
             step=step,
+            language=language,
             joined_at=joined_at,
         )
 

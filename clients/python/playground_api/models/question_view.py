@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.question_view_translations import QuestionViewTranslations
     from ..models.tally import Tally
 
 
@@ -26,6 +27,8 @@ class QuestionView:
         kind (str):
         revealed (bool):
         mine (None | str):
+        translations (QuestionViewTranslations): a lesson question's texts in each language it is translated into: {"zh-
+            CN": {"prompt", "explanation"?}} (explanation as for `explanation`); {} otherwise
         answer (str | Unset): the instructor always; students once revealed
         explanation (str | Unset):
         tally (Tally | Unset):
@@ -38,6 +41,7 @@ class QuestionView:
     kind: str
     revealed: bool
     mine: None | str
+    translations: QuestionViewTranslations
     answer: str | Unset = UNSET
     explanation: str | Unset = UNSET
     tally: Tally | Unset = UNSET
@@ -60,6 +64,8 @@ class QuestionView:
         mine: None | str
         mine = self.mine
 
+        translations = self.translations.to_dict()
+
         answer = self.answer
 
         explanation = self.explanation
@@ -79,6 +85,7 @@ class QuestionView:
                 "kind": kind,
                 "revealed": revealed,
                 "mine": mine,
+                "translations": translations,
             }
         )
         if answer is not UNSET:
@@ -92,6 +99,7 @@ class QuestionView:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.question_view_translations import QuestionViewTranslations
         from ..models.tally import Tally
 
         d = dict(src_dict)
@@ -119,6 +127,8 @@ class QuestionView:
 
         mine = _parse_mine(d.pop("mine"))
 
+        translations = QuestionViewTranslations.from_dict(d.pop("translations"))
+
         answer = d.pop("answer", UNSET)
 
         explanation = d.pop("explanation", UNSET)
@@ -138,6 +148,7 @@ class QuestionView:
             kind=kind,
             revealed=revealed,
             mine=mine,
+            translations=translations,
             answer=answer,
             explanation=explanation,
             tally=tally,

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.language_enum import LanguageEnum
+
 if TYPE_CHECKING:
     from ..models.roster_entry_answers import RosterEntryAnswers
 
@@ -24,6 +26,8 @@ class RosterEntry:
         mode (str):
         own_run (int | None):
         step (int | None):
+        language (LanguageEnum): * `en` - en
+            * `zh-CN` - zh-CN
         joined_at (datetime.datetime | None):
         answers (RosterEntryAnswers): question key → choice
     """
@@ -34,6 +38,7 @@ class RosterEntry:
     mode: str
     own_run: int | None
     step: int | None
+    language: LanguageEnum
     joined_at: datetime.datetime | None
     answers: RosterEntryAnswers
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -53,6 +58,8 @@ class RosterEntry:
         step: int | None
         step = self.step
 
+        language = self.language.value
+
         joined_at: None | str
         if isinstance(self.joined_at, datetime.datetime):
             joined_at = self.joined_at.isoformat()
@@ -71,6 +78,7 @@ class RosterEntry:
                 "mode": mode,
                 "ownRun": own_run,
                 "step": step,
+                "language": language,
                 "joinedAt": joined_at,
                 "answers": answers,
             }
@@ -105,6 +113,8 @@ class RosterEntry:
 
         step = _parse_step(d.pop("step"))
 
+        language = LanguageEnum(d.pop("language"))
+
         def _parse_joined_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -129,6 +139,7 @@ class RosterEntry:
             mode=mode,
             own_run=own_run,
             step=step,
+            language=language,
             joined_at=joined_at,
             answers=answers,
         )

@@ -6,6 +6,8 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="WorkshopJoinRequest")
 
 
@@ -14,13 +16,18 @@ class WorkshopJoinRequest:
     """
     Attributes:
         name (str): the display name the class will see (1 to 40 characters)
+        language (str | Unset): 'en' or 'zh-CN': the language of my question prompts (default: my profile's language,
+            else 'en')
     """
 
     name: str
+    language: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        language = self.language
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -29,6 +36,8 @@ class WorkshopJoinRequest:
                 "name": name,
             }
         )
+        if language is not UNSET:
+            field_dict["language"] = language
 
         return field_dict
 
@@ -37,8 +46,11 @@ class WorkshopJoinRequest:
         d = dict(src_dict)
         name = d.pop("name")
 
+        language = d.pop("language", UNSET)
+
         workshop_join_request = cls(
             name=name,
+            language=language,
         )
 
         workshop_join_request.additional_properties = d

@@ -1,5 +1,7 @@
 // The header's corner: who you are, and the way to sign up, log in or out.
 import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "@/lib/router";
 import type { Me } from "@/lib/session";
 import { logOut } from "./api";
@@ -12,6 +14,7 @@ interface Props {
 }
 
 export function AccountMenu({ me, onSignedOut }: Props) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const signedUp = Boolean(me?.authenticated && !me.isGuest);
   const out = async () => {
@@ -24,19 +27,19 @@ export function AccountMenu({ me, onSignedOut }: Props) {
     }
   };
   return (
-    <nav className="account-menu" aria-label="Account">
-      <span className="whoami">{whoami(me)}</span>
+    <nav className="account-menu" aria-label={t("account.menu")}>
+      <span className="whoami">{whoami(me, t)}</span>
       {signedUp ? (
         <>
-          <Link href="/account">Account</Link>
+          <Link href="/account">{t("account.account")}</Link>
           <button type="button" onClick={out}>
-            Log out
+            {t("account.logOut")}
           </button>
         </>
       ) : (
         <>
-          <Link href="/account#sign-up">Sign up</Link>
-          <Link href="/account#log-in">Log in</Link>
+          <Link href="/account#sign-up">{t("account.signUp")}</Link>
+          <Link href="/account#log-in">{t("account.logIn")}</Link>
         </>
       )}
       {error && <span role="alert">{error}</span>}
@@ -44,7 +47,7 @@ export function AccountMenu({ me, onSignedOut }: Props) {
   );
 }
 
-function whoami(me: Me | null): string {
-  if (!me?.authenticated || !me.username) return "Not signed in";
-  return me.isGuest ? `${me.username} (guest)` : `Signed in as ${me.username}`;
+function whoami(me: Me | null, t: TFunction): string {
+  if (!me?.authenticated || !me.username) return t("account.notSignedIn");
+  return me.isGuest ? t("account.guest", { name: me.username }) : t("account.signedInAs", { name: me.username });
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Trans, useTranslation } from "react-i18next";
+import { formatDate } from "@/i18n/format";
 import { Link, navigate } from "@/lib/router";
 import { isRunLimit, startRun } from "@/lib/runsApi";
 import { StartError } from "@/features/myruns/StartError";
@@ -7,21 +9,19 @@ import { ApiError } from "@/lib/api";
 import { listLessons, listScenarios, unlistScenario, type Lesson, type Page, type ScenarioSummary, type Scope } from "./api";
 
 export function Gallery() {
+  const { t } = useTranslation();
   return (
     <div className="gallery">
       <div className="gallery__intro">
-        <h1>Build a cluster, run it, and see why every pod went where it went</h1>
-        <p>
-          A faithful model of kube-scheduler: the scheduling queue, Filter and Score plugins, and DefaultPreemption — step by step, with the
-          reasons spelled out.
-        </p>
+        <h1>{t("gallery.title")}</h1>
+        <p>{t("gallery.intro")}</p>
         <Link href="/scenarios/new" className="button button--primary">
-          New scenario
+          {t("gallery.newScenario")}
         </Link>
       </div>
       <Lessons />
-      <ScenarioList scope="featured" title="Featured" hideWhenEmpty />
-      <ScenarioList scope="mine" title="My scenarios" hideWhenEmpty />
+      <ScenarioList scope="featured" hideWhenEmpty />
+      <ScenarioList scope="mine" hideWhenEmpty />
       <AllShared />
     </div>
   );
@@ -29,22 +29,30 @@ export function Gallery() {
 
 /** Everything else public, only when asked for: visitors' scratch scenarios stay out of a learner's way. */
 function AllShared() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!open)
     return (
       <section aria-labelledby="all-shared-title">
-        <h2 id="all-shared-title">All shared</h2>
-        <p className="muted">Every public scenario people have shared here, most recently saved first — not reviewed by anyone.</p>
+        <h2 id="all-shared-title">{t("gallery.allShared")}</h2>
+        <p className="muted">{t("gallery.allSharedText")}</p>
         <button type="button" onClick={() => setOpen(true)}>
-          Show all shared scenarios
+          {t("gallery.showAllShared")}
         </button>
       </section>
     );
-  return <ScenarioList scope="public" title="All shared (most recently saved first)" searchable />;
+  return <ScenarioList scope="public" searchable />;
 }
 
 function Lessons() {
-  const lessons: Lesson[] | undefined = useQuery({ queryKey: ["lessons"], queryFn: listLessons, staleTime: Infinity }).data;
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
+  const lessons: Lesson[] | undefined = useQuery({
+    queryKey: ["lessons", language],
+    queryFn: () => listLessons(language),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData, // a language switch keeps the cards until the new texts arrive
+  }).data;
   // Shown in the card whose button was pressed: where the person is looking.
   const [error, setError] = useState<{ slug: string; text: string; runLimit: boolean } | null>(null);
   const start = async (l: Lesson) => {
@@ -60,22 +68,22 @@ function Lessons() {
   if (!lessons || lessons.length === 0) return null;
   return (
     <section aria-labelledby="lessons-title">
-      <h2 id="lessons-title">Lessons</h2>
+      <h2 id="lessons-title">{t("gallery.lessons")}</h2>
       <p>
-        Reading older articles on kube-scheduler? <Link href="/learn/older-code">From the articles' code to v1.34</Link> maps
-        genericScheduler.Preempt, PodPreemptor, predicates and the 60-second flush to today's code, with the events real clusters print.
+        <Trans i18nKey="gallery.olderArticles" components={{ link: <Link href="/learn/older-code" /> }} />
       </p>
       <ul className="cards">
         {lessons.map((l) => (
-          <li key={l.slug} className="card">
+          <li key={l.slug} className="card" lang={l.language}>
             <h3>{l.title}</h3>
             <p>{l.summary}</p>
-            <div className="card__actions">
-              <button type="button" className="button--primary" onClick={() => start(l)} aria-label={`Start lesson: ${l.title}`}>
-                ▶ Start lesson
+            <div className="card__actions" lang={i18n.resolvedLanguage}>
+              <button type="button" className="button--primary" onClick={() => start(l)} aria-label={t("gallery.startLessonLabel", { title: l.title })}>
+                {t("gallery.startLesson")}
               </button>
-              <Link href={`/s/${l.scenario}`}>View the cluster</Link>
-              {l.steps && <small>{l.steps.length} steps</small>}
+              <Link href={`/s/${l.scenario}`}>{t("gallery.viewCluster")}</Link>
+              {l.steps && <small>{t("gallery.steps", { count: l.steps.length })}</small>}
+              {l.language && l.language !== language && <small className="muted">{t("gallery.notTranslated")}</small>}
             </div>
             {error?.slug === l.slug && <StartError text={error.text} runLimit={error.runLimit} className="field__error" />}
           </li>
@@ -85,7 +93,9 @@ function Lessons() {
   );
 }
 
-function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scope; title: string; searchable?: boolean; hideWhenEmpty?: boolean }) {
+function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; searchable?: boolean; hideWhenEmpty?: boolean }) {
+  const { t } = useTranslation();
+  const title = t(`gallery.lists.${scope}`);
   const queries = useQueryClient();
   const [unlistError, setUnlistError] = useState<{ slug: string; text: string } | null>(null);
   const unlist = async (s: ScenarioSummary) => {
@@ -119,7 +129,7 @@ function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scop
       <h2 id={id}>{title}</h2>
       {searchable && (
         <div className="field field--inline">
-          <label htmlFor={`${id}-search`}>Search {title.toLowerCase()}</label>
+          <label htmlFor={`${id}-search`}>{t("gallery.searchPublic")}</label>
           <input id={`${id}-search`} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
         </div>
       )}
@@ -132,14 +142,17 @@ function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scop
             </h3>
             <p>{s.description}</p>
             <small>
-              {s.counts ? `${s.counts.nodes ?? 0} nodes · ${s.counts.pods ?? 0} pods · ` : ""}
-              {s.visibility} · by {s.owner?.username ?? "?"}
-              {s.updatedAt ? ` · ${s.updatedAt.slice(0, 10)}` : ""}
+              {[
+                ...(s.counts ? [t("gallery.nodes", { count: s.counts.nodes ?? 0 }), t("gallery.pods", { count: s.counts.pods ?? 0 })] : []),
+                t(`gallery.visibility.${s.visibility}`),
+                t("gallery.by", { owner: s.owner?.username ?? "?" }),
+                ...(s.updatedAt ? [formatDate(s.updatedAt)] : []),
+              ].join(" · ")}
             </small>
             {s.canEdit && s.visibility === "public" && (
               <div className="card__actions">
-                <button type="button" onClick={() => unlist(s)} aria-label={`Unlist (keep the link working): ${s.title}`}>
-                  Unlist (keep the link working)
+                <button type="button" onClick={() => unlist(s)} aria-label={t("gallery.unlistLabel", { title: s.title })}>
+                  {t("gallery.unlist")}
                 </button>
               </div>
             )}
@@ -147,15 +160,15 @@ function ScenarioList({ scope, title, searchable, hideWhenEmpty }: { scope: Scop
           </li>
         ))}
       </ul>
-      {data && data.results.length === 0 && <p className="muted">Nothing here yet.</p>}
+      {data && data.results.length === 0 && <p className="muted">{t("gallery.empty")}</p>}
       {data && (data.previous || data.next) && (
-        <nav className="pager" aria-label={`${title} pages`}>
+        <nav className="pager" aria-label={t("gallery.pages", { list: title })}>
           <button type="button" disabled={!data.previous} onClick={() => setPage((p) => p - 1)}>
-            Previous
+            {t("common.previous")}
           </button>
-          <span>Page {page}</span>
+          <span>{t("common.page", { page })}</span>
           <button type="button" disabled={!data.next} onClick={() => setPage((p) => p + 1)}>
-            Next
+            {t("common.next")}
           </button>
         </nav>
       )}

@@ -29,6 +29,8 @@ export interface Lesson {
   scenario: string;
   seed?: number;
   steps?: { title: string; markdown: string }[];
+  /** The texts' language: the one asked for, or "en" for a lesson not yet translated into it. */
+  language?: string;
 }
 
 export type Scope = "public" | "mine" | "featured";
@@ -43,7 +45,7 @@ export function listScenarios(scope: Scope, search: string, page = 1): Promise<P
   return getJson<Page<ScenarioSummary>>(`/api/scenarios/?${q}`);
 }
 
-export async function listLessons(): Promise<Lesson[]> {
-  const data = await getJson<Lesson[] | Page<Lesson>>("/api/lessons/");
+export async function listLessons(language: string): Promise<Lesson[]> {
+  const data = await getJson<Lesson[] | Page<Lesson>>(`/api/lessons/?lang=${encodeURIComponent(language)}`);
   return Array.isArray(data) ? data : data.results;
 }

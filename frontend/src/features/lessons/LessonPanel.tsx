@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SimEvent } from "@/protocol/events";
 import { shortKey } from "@/lib/format";
@@ -35,7 +36,11 @@ interface Props {
  * exactly one step, waiting for it (and pressing Play, for the run's owner) if it has not happened.
  */
 export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
-  const lessonQuery = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug), staleTime: Infinity });
+  // The texts in the reader's language (the triggers, answers and choices are the same in every language).
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  const lessonQuery = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug, language), staleTime: Infinity,
+    // A language switch keeps this lesson on screen until its new texts arrive (another lesson's never).
+    placeholderData: (previous, query) => (query?.queryKey[1] === slug ? previous : undefined) });
   const lesson: LessonDetail | null = lessonQuery.data ?? null;
   const error = lessonQuery.error ? lessonQuery.error.message : null;
   const [answers, setAnswers] = useState<Record<string, string>>({});

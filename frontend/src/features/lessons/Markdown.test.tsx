@@ -39,7 +39,7 @@ test("raw HTML in a description is never rendered as markup", () => {
 
 test("a link to the glossary carries the term's definition; other links do not", () => {
   const client = newQueryClient();
-  client.setQueryData(["glossary"], [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
+  client.setQueryData(["glossary", "en"], [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   render(<Markdown text={"It waits in [activeQ](/glossary#activeq); see [the docs](https://kubernetes.io/)."} />, { wrapper });
   expect(screen.getByRole("link", { name: "activeQ" }).getAttribute("title")).toBe("The heap of pods ready to be tried.");

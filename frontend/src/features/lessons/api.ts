@@ -37,6 +37,10 @@ export interface LessonDetail {
   commands: { at: number; command: Record<string, unknown> }[];
   steps: LessonStep[];
   questions: LessonQuestion[];
+  /** The texts' language: the one asked for, or "en" for a lesson not yet translated into it. */
+  language?: string;
 }
 
-export const getLesson = (slug: string) => getJson<LessonDetail>(`/api/lessons/${slug}/`);
+/** The lesson with its texts in ``language`` where it is translated (else as written, in English). */
+export const getLesson = (slug: string, language?: string) =>
+  getJson<LessonDetail>(`/api/lessons/${slug}/${language ? `?lang=${encodeURIComponent(language)}` : ""}`);

@@ -5,16 +5,31 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_glossary_list_lang import ApiGlossaryListLang
 from ...models.error import Error
 from ...models.glossary_term import GlossaryTerm
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    lang: ApiGlossaryListLang | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang.value
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/glossary/",
+        "params": params,
     }
 
     return _kwargs
@@ -32,6 +47,11 @@ def _parse_response(
             response_200.append(response_200_item)
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -58,8 +78,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    lang: ApiGlossaryListLang | Unset = UNSET,
 ) -> Response[Error | list[GlossaryTerm]]:
     """The glossary: the terms lessons and the screen use
+
+    Args:
+        lang (ApiGlossaryListLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -69,7 +93,9 @@ def sync_detailed(
         Response[Error | list[GlossaryTerm]]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -81,8 +107,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    lang: ApiGlossaryListLang | Unset = UNSET,
 ) -> Error | list[GlossaryTerm] | None:
     """The glossary: the terms lessons and the screen use
+
+    Args:
+        lang (ApiGlossaryListLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,14 +124,19 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    lang: ApiGlossaryListLang | Unset = UNSET,
 ) -> Response[Error | list[GlossaryTerm]]:
     """The glossary: the terms lessons and the screen use
+
+    Args:
+        lang (ApiGlossaryListLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,7 +146,9 @@ async def asyncio_detailed(
         Response[Error | list[GlossaryTerm]]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -121,8 +158,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    lang: ApiGlossaryListLang | Unset = UNSET,
 ) -> Error | list[GlossaryTerm] | None:
     """The glossary: the terms lessons and the screen use
+
+    Args:
+        lang (ApiGlossaryListLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,5 +176,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
         )
     ).parsed

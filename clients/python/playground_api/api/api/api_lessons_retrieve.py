@@ -6,20 +6,34 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_lessons_retrieve_lang import ApiLessonsRetrieveLang
 from ...models.error import Error
 from ...models.lesson import Lesson
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     slug: str,
+    *,
+    lang: ApiLessonsRetrieveLang | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang.value
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/lessons/{slug}/".format(
             slug=quote(str(slug), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -32,6 +46,11 @@ def _parse_response(
         response_200 = Lesson.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -64,11 +83,13 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiLessonsRetrieveLang | Unset = UNSET,
 ) -> Response[Error | Lesson]:
     """One lesson: its scenario, steps and questions
 
     Args:
         slug (str):
+        lang (ApiLessonsRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -80,6 +101,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         slug=slug,
+        lang=lang,
     )
 
     response = client.get_httpx_client().request(
@@ -93,11 +115,13 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiLessonsRetrieveLang | Unset = UNSET,
 ) -> Error | Lesson | None:
     """One lesson: its scenario, steps and questions
 
     Args:
         slug (str):
+        lang (ApiLessonsRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,6 +134,7 @@ def sync(
     return sync_detailed(
         slug=slug,
         client=client,
+        lang=lang,
     ).parsed
 
 
@@ -117,11 +142,13 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiLessonsRetrieveLang | Unset = UNSET,
 ) -> Response[Error | Lesson]:
     """One lesson: its scenario, steps and questions
 
     Args:
         slug (str):
+        lang (ApiLessonsRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,6 +160,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         slug=slug,
+        lang=lang,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -144,11 +172,13 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiLessonsRetrieveLang | Unset = UNSET,
 ) -> Error | Lesson | None:
     """One lesson: its scenario, steps and questions
 
     Args:
         slug (str):
+        lang (ApiLessonsRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,5 +192,6 @@ async def asyncio(
         await asyncio_detailed(
             slug=slug,
             client=client,
+            lang=lang,
         )
     ).parsed

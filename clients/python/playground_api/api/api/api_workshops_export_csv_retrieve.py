@@ -6,19 +6,35 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_workshops_export_csv_retrieve_lang import (
+    ApiWorkshopsExportCsvRetrieveLang,
+)
 from ...models.error import Error
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     code: str,
+    *,
+    lang: ApiWorkshopsExportCsvRetrieveLang | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang.value
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/workshops/{code}/export.csv".format(
             code=quote(str(code), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -30,6 +46,11 @@ def _parse_response(
     if response.status_code == 200:
         response_200 = response.text
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -67,11 +88,13 @@ def sync_detailed(
     code: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiWorkshopsExportCsvRetrieveLang | Unset = UNSET,
 ) -> Response[Error | str]:
-    """Results as CSV: one row per student and question
+    """Results as CSV: one row per student and question, headed in the instructor's language
 
     Args:
         code (str):
+        lang (ApiWorkshopsExportCsvRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,6 +106,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         code=code,
+        lang=lang,
     )
 
     response = client.get_httpx_client().request(
@@ -96,11 +120,13 @@ def sync(
     code: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiWorkshopsExportCsvRetrieveLang | Unset = UNSET,
 ) -> Error | str | None:
-    """Results as CSV: one row per student and question
+    """Results as CSV: one row per student and question, headed in the instructor's language
 
     Args:
         code (str):
+        lang (ApiWorkshopsExportCsvRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,6 +139,7 @@ def sync(
     return sync_detailed(
         code=code,
         client=client,
+        lang=lang,
     ).parsed
 
 
@@ -120,11 +147,13 @@ async def asyncio_detailed(
     code: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiWorkshopsExportCsvRetrieveLang | Unset = UNSET,
 ) -> Response[Error | str]:
-    """Results as CSV: one row per student and question
+    """Results as CSV: one row per student and question, headed in the instructor's language
 
     Args:
         code (str):
+        lang (ApiWorkshopsExportCsvRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,6 +165,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         code=code,
+        lang=lang,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -147,11 +177,13 @@ async def asyncio(
     code: str,
     *,
     client: AuthenticatedClient,
+    lang: ApiWorkshopsExportCsvRetrieveLang | Unset = UNSET,
 ) -> Error | str | None:
-    """Results as CSV: one row per student and question
+    """Results as CSV: one row per student and question, headed in the instructor's language
 
     Args:
         code (str):
+        lang (ApiWorkshopsExportCsvRetrieveLang | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,5 +197,6 @@ async def asyncio(
         await asyncio_detailed(
             code=code,
             client=client,
+            lang=lang,
         )
     ).parsed
