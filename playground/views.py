@@ -8,13 +8,14 @@ from django.utils.html import escape
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from playground import health
+from playground.accounts import languages
 from scheduler_core.version import MODEL_VERSION
 
 # What the gallery (the first page) asks the API for, exactly as the app's fetch() asks for it (same
 # URL, CORS mode, same-origin credentials), so the browser fetches it while the bundle downloads and
 # the app's own request reuses it (issue 35). frontend/src/features/gallery/api.ts, lib/session.ts.
 GALLERY_DATA = (
-    "/api/lessons/",
+    "/api/lessons/?lang={language}",
     "/api/scenarios/?scope=featured&search=&page=1",
     "/api/scenarios/?scope=mine&search=&page=1",
     "/api/me",
@@ -22,8 +23,9 @@ GALLERY_DATA = (
 )
 
 
-def preloads(path: str) -> str:
-    urls = GALLERY_DATA if path == "/" else ()
+def preloads(request: HttpRequest) -> str:
+    language = languages.of_request(request)
+    urls = [url.format(language=language) for url in GALLERY_DATA] if request.path == "/" else []
     return "".join(f'<link rel="preload" as="fetch" crossorigin href="{escape(url)}">' for url in urls)
 
 
@@ -36,7 +38,7 @@ def app(request: HttpRequest) -> HttpResponse:
             status=503,
             content_type="text/plain",
         )
-    html = index.read_text().replace("</head>", f"{preloads(request.path)}</head>", 1)
+    html = index.read_text().replace("</head>", f"{preloads(request)}</head>", 1)
     response = HttpResponse(html, content_type="text/html")
     # Revalidated on every visit: it names the current build's hashed assets (cached for a year).
     patch_cache_control(response, no_cache=True)

@@ -37,3 +37,34 @@ def asked(query: Any, user: Any) -> str:
             raise ValueError(invalid_message(value))
         return str(value)
     return chosen_by(user) or ENGLISH
+
+
+def from_accept_language(header: str) -> str:
+    """The first language of an Accept-Language header (by its q order) that we speak; any Chinese
+    reads zh-CN; else English. The browser app's pickLanguage (frontend/src/i18n/index.ts) applies
+    the same rule to navigator.languages, which is what browsers send here."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag and q > 0:
+            ranked.append((-q, index, tag.lower()))
+    for _, _, tag in sorted(ranked):
+        if tag == "en" or tag.startswith("en-"):
+            return ENGLISH
+        if tag == "zh" or tag.startswith("zh-"):
+            return CHINESE
+    return ENGLISH
+
+
+def of_request(request: Any) -> str:
+    """The language a page served to this request opens in, as the browser app will choose it
+    (short of a choice kept in that browser's own storage): the person's, else Accept-Language's."""
+    return chosen_by(request.user) or from_accept_language(request.headers.get("Accept-Language", ""))

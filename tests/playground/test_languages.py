@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.test import APIClient
 
+from playground.accounts import languages
 from playground.accounts.models import Profile
 from playground.lessons.services import sync_lesson_scenarios
 from playground.runs import bus as run_bus
@@ -143,3 +145,28 @@ def test_a_change_without_a_language_is_a_400_naming_it_and_makes_no_guest(anon:
     response = anon.patch("/api/me", {}, format="json")
     assert (response.status_code, response.json()["errors"][0]["field"]) == (400, "language")
     assert anon.get("/api/me").json()["authenticated"] is False
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    ("zh-CN,zh;q=0.9,en;q=0.8", "zh-CN"),
+    ("zh-TW", "zh-CN"),
+    ("en-GB,zh-CN;q=0.9", "en"),
+    ("fr-FR,zh-Hans-CN;q=0.8", "zh-CN"),
+    ("en;q=0.5,zh;q=0.9", "zh-CN"),
+    ("fr, de;q=0.5", "en"),
+    ("", "en"),
+])
+def test_accept_language_picks_as_the_browser_app_picks(header: str, language: str) -> None:
+    # The same cases as frontend/src/i18n/catalogs.test.ts' pickLanguage, as a browser sends them.
+    assert languages.from_accept_language(header) == language
+
+
+@pytest.mark.django_db
+def test_the_gallery_preloads_its_lessons_in_the_language_the_app_will_ask_for(alice: Any) -> None:
+    anonymous = APIClient().get("/", HTTP_ACCEPT_LANGUAGE="zh-CN,zh;q=0.9").content.decode()
+    assert 'href="/api/lessons/?lang=zh-CN"' in anonymous
+    Profile.objects.filter(user=alice).update(language="en")
+    browser = Client()
+    browser.force_login(alice)
+    chosen = browser.get("/", HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+    assert 'href="/api/lessons/?lang=en"' in chosen
