@@ -56,9 +56,22 @@ def frontend_tests(env: dict[str, str]) -> int:
     return subprocess.run([npm, "test", "--silent"], check=False, cwd=FRONTEND, env={**env, "CI": "true"}).returncode
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's options: PLAYGROUND_TEST_WORKERS processes (default 2: the live and browser tests
+    spend much of their time waiting on servers and Chromium, so two share two cores well), each
+    taking whole groups (a file's tests of one kind, tests/conftest.py) in order. None when the
+    arguments choose for themselves (`-n`, `-p no:xdist`) or one worker is asked for."""
+    workers = os.environ.get("PLAYGROUND_TEST_WORKERS", "2")
+    chooses = any(a in ("-n", "--numprocesses", "no:xdist") or a.startswith(("-n", "--numprocesses=")) for a in args)
+    if chooses or workers in ("", "0", "1"):
+        return []
+    return ["-n", workers, "--dist", "loadgroup"]
+
+
 def pytest(args: list[str], env: dict[str, str]) -> int:
-    say("pytest ...")
-    code = subprocess.run([sys.executable, "-m", "pytest", *args], check=False, cwd=ROOT, env=env).returncode
+    options = parallel(args)
+    say(f"pytest ({options[1]} workers) ..." if options else "pytest ...")
+    code = subprocess.run([sys.executable, "-m", "pytest", *options, *args], check=False, cwd=ROOT, env=env).returncode
     if code == PYTEST_NO_TESTS_COLLECTED:
         say("pytest collected no tests (exit code 5): that is a failure — check PYTEST_ARGS or the test paths.")
     return code
