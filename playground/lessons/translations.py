@@ -91,14 +91,20 @@ def units(lesson: Lesson) -> Iterator[Unit]:
             yield Unit(f"{prefix}questions.{q.id}", {k: getattr(q, k) for k in QUESTION_FIELDS})
 
 
-def load(file: Path) -> dict[str, dict[str, str]]:
-    """The file's entries, flattened to ``where -> {field: text}`` (``source`` included)."""
+def _read_mapping(file: Path, what: str) -> dict[Any, Any]:
+    """The YAML file's top-level mapping; TranslationError naming the file when it is not one."""
     try:
         data = yaml.safe_load(file.read_text())
     except yaml.YAMLError as exc:
         raise TranslationError(f"{file}: not valid YAML: {exc}") from exc
     if not isinstance(data, dict):
-        raise TranslationError(f"{file}: must be a mapping")
+        raise TranslationError(f"{file}: must be {what}")
+    return data
+
+
+def load(file: Path) -> dict[str, dict[str, str]]:
+    """The file's entries, flattened to ``where -> {field: text}`` (``source`` included)."""
+    data = _read_mapping(file, "a mapping")
     flat: dict[str, dict[str, str]] = {}
     _flatten(data, "", flat, str(file))
     return flat
@@ -258,12 +264,7 @@ def load_glossary_translation(root: Path, language: str) -> dict[str, dict[str, 
 
 
 def _load_glossary_file(file: Path) -> dict[str, dict[str, str]]:
-    try:
-        data = yaml.safe_load(file.read_text())
-    except yaml.YAMLError as exc:
-        raise TranslationError(f"{file}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise TranslationError(f"{file}: must be a mapping of term ids")
+    data = _read_mapping(file, "a mapping of term ids")
     entries: dict[str, dict[str, str]] = {}
     for key, entry in data.items():
         if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
