@@ -581,9 +581,10 @@ def find_event(trigger: Trigger, events: Sequence[Mapping[str, Any]]) -> Mapping
 
 
 def step_seqs(steps: Sequence[Step], events: Sequence[Mapping[str, Any]]) -> list[int | None]:
-    """Each step's event seq among ``events`` (None: not happened yet)."""
-    found = (find_event(step.at, events) for step in steps)
-    return [int(e["seq"]) if e is not None else None for e in found]
+    """Each step's event seq among ``events`` (None: not happened yet): ``find_event`` per step,
+    read event by event (StepReader). The browser's stepSeqs in features/lessons/steps.ts gives
+    the same (tests/playground/test_lesson_steps_agree.py, on a fixture both read)."""
+    return StepReader(steps).feed(events).seqs
 
 
 def step_at(seqs: Sequence[int | None], seq: int) -> int:
@@ -591,6 +592,46 @@ def step_at(seqs: Sequence[int | None], seq: int) -> int:
     whose event it has reached. The one rule for the class and its instructor (and the browser's
     stepAt in features/lessons/steps.ts)."""
     return sum(1 for s in seqs if s is not None and s <= seq)
+
+
+class StepReader:
+    """A run's lesson steps read as its events come, in seq order from the first (mutable): what
+    ``find_event`` finds for each step's trigger, without reading the events again. The worker
+    keeps one per class run, so the class's step moves with the run's events on the server."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        self.triggers = [step.at for step in steps]
+        self.wanted = [int(t.get("nth", 1)) for t in self.triggers]  # matches still to see
+        self.seqs: list[int | None] = [None] * len(self.triggers)
+        self.last_seq = 0  # the last event read
+
+    @property
+    def step(self) -> int:
+        """The step (``step_at``) at the last event read."""
+        return step_at(self.seqs, self.last_seq)
+
+    @property
+    def kinds(self) -> frozenset[str] | None:
+        """The only event kinds a step still waits for can match (None: any kind can)."""
+        kinds = set()
+        for trigger, seq in zip(self.triggers, self.seqs, strict=True):
+            if seq is not None:
+                continue
+            kind = "queue.moved" if "queueEvent" in trigger else trigger.get("event")
+            if kind is None:
+                return None
+            kinds.add(kind)
+        return frozenset(kinds)
+
+    def feed(self, events: Sequence[Mapping[str, Any]]) -> StepReader:
+        for event in events:
+            for i, trigger in enumerate(self.triggers):
+                if self.seqs[i] is None and trigger_matches(trigger, event):
+                    self.wanted[i] -= 1
+                    if self.wanted[i] == 0:
+                        self.seqs[i] = int(event["seq"])
+            self.last_seq = int(event["seq"])
+        return self
 
 
 def _field(event: Mapping[str, Any], key: str) -> Any:

@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from playground.runs import bus, conf, lifecycle, selectors
+from playground.runs import bus, conf, lifecycle, selectors, signals
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 
 log = logging.getLogger(__name__)
@@ -107,7 +107,17 @@ def commit_tick(run: Run, token: str, events: list[dict[str, Any]], applied: lis
         raise LeaseLost(run.pk)
     # At once in autocommit; after the caller's commit should one be open.
     transaction.on_commit(lambda: publish(run.pk, events, view, produced_at, verdicts, texts))
+    if events:
+        transaction.on_commit(lambda: _committed(run, events))
     return sum(map(len, texts))
+
+
+def _committed(run: Run, events: list[dict[str, Any]]) -> None:
+    """Other apps hear of the tick (a workshop's class follows the run's lesson step); their
+    failure is theirs: the tick is committed and published."""
+    for receiver, error in signals.events_committed.send_robust(Run, run=run, events=events):
+        if error is not None:
+            log.error("run %s: %s failed on events_committed", run.pk, receiver, exc_info=error)
 
 
 # A tick's writes are plain SQL: the ORM compiled the run's UPDATE and a CASE/WHEN bulk_update of

@@ -184,14 +184,24 @@ EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "lesson", "q
 def lesson_step(run: Run, seq: int | None) -> int | None:
     """The lesson step the class reads at event ``seq`` (None: live, the run's last event), computed
     here from the run's events so every screen shows the same one; None for a run of no lesson."""
+    reader = step_reader(run, seq)
+    return reader.step if reader is not None else None
+
+
+def step_reader(run: Run, upto: int | None) -> tooling.StepReader | None:
+    """The run's lesson steps read from its stored events up to ``upto`` (None: all of them); None
+    for a run of no lesson. Only the kinds a step's trigger can match are read."""
     variant = lessons.variant_of(run.lesson, run.scenario_slug)
     if variant is None:
         return None
+    reader = tooling.StepReader(variant.steps)
+    kinds = reader.kinds
+    if kinds == frozenset():
+        return reader
     logs.restore(run)
-    # Live: every event stored (the run row's last_seq may be a moment behind them).
-    events = [e for batch in runs.iter_events(run.pk, 0, None if seq is None else seq) for e in batch]
-    upto = events[-1]["seq"] if events else 0
-    return tooling.step_at(tooling.step_seqs(variant.steps, events), upto)
+    for batch in runs.iter_events(run.pk, 0, upto, kinds=kinds):
+        reader.feed(batch)
+    return reader
 
 
 def class_step(workshop: Workshop) -> int | None:

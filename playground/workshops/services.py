@@ -65,9 +65,12 @@ def run_position(run_id: int, lesson: str = "") -> dict[str, Any]:
     return {"view": "run", "runId": run_id, "seq": None, "step": 0 if lesson else None, "compare": None}
 
 
+POOL_PREFIX = "workshop:"
+
+
 def pool(code: str) -> str:
     """The workshop's own allowance of active runs, apart from its instructor's personal one."""
-    return f"workshop:{code}"
+    return f"{POOL_PREFIX}{code}"
 
 
 def _start_material(user: User, code: str, lesson: str | None, scenario: str | None) -> tuple[Run, str, str, str]:
@@ -149,10 +152,14 @@ def _compare_pair(user: User, compare: Any) -> dict[str, int]:
 
 
 def publish_position(workshop: Workshop, user: User, body: Any) -> dict[str, Any]:
-    """The instructor's screen moved (run, seq, lesson step, or a comparison): store it, fan it out."""
+    """The instructor's screen moved (run, seq, lesson step, or a comparison): store it, fan it out.
+    The step is read under the workshop's row lock, which ``class_run_stepped`` takes too: a step
+    the run's events move to while a live position is stored here is then told after it."""
     _instructor_only(user, workshop)
     _open_only(workshop)
-    return _store_position(workshop, _position(user, body)).position
+    with transaction.atomic():
+        Workshop.objects.select_for_update().filter(pk=workshop.pk).first()
+        return _store_position(workshop, _position(user, body)).position
 
 
 def _position(user: User, body: Any) -> dict[str, Any]:
@@ -174,6 +181,21 @@ def _store_position(workshop: Workshop, position: dict[str, Any]) -> Workshop:
     workshop.position = position
     broadcast.send_on_commit(broadcast.everyone(workshop.pk), {"type": "position", "position": position})
     return workshop
+
+
+def class_run_stepped(run_id: int, step: int) -> None:
+    """The run's events moved its lesson step (the engine holding it read them, live.py): each
+    open workshop whose class follows that run live stores the step and tells everyone in it
+    (instructor, projector, students) once; a class held at an event, or already told, hears nothing."""
+    with transaction.atomic():
+        following = Workshop.objects.select_for_update().filter(
+            status=Workshop.Status.OPEN, position__view="run", position__runId=run_id, position__seq=None,
+        ).exclude(position__step=step).only("pk", "position")
+        for workshop in following:
+            workshop.position = {**workshop.position, "step": step}
+            workshop.save(update_fields=["position"])
+            broadcast.send_on_commit(broadcast.everyone(workshop.pk),
+                                     {"type": "classStep", "runId": run_id, "step": step})
 
 
 def set_locked(workshop: Workshop, user: User, locked: bool) -> Workshop:
