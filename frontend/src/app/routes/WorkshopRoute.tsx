@@ -113,7 +113,7 @@ function HostPage({ code }: { code: string }) {
           <CompareView key={`${position.compare.a}-${position.compare.b}`} a={position.compare.a} b={position.compare.b} canBranch={false} />
         </>
       ) : (
-        <PresentedRun key={position.runId} position={position} lesson={lesson} ws={store} />
+        <PresentedRun key={position.runId} position={position} moves={state.moves} lesson={lesson} ws={store} />
       )}
     </div>
   );
@@ -131,17 +131,17 @@ function PresentPage({ code }: { code: string }) {
 /**
  * The instructor's run. The server owns the class's position: this page goes where the class is
  * (on load, after a reconnect, or when another tab of the instructor moved it) and publishes only
- * the moves made here, so opening or reloading the page never moves the class.
+ * the moves made here, so opening or reloading the page never moves the class. A class following
+ * live moves on with the run's events on the server (the step comes as "classStep"), open tab or not.
  */
-function PresentedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
+function PresentedRun({ position, moves, lesson, ws }: { position: Position; moves: number; lesson: LessonDetail | null; ws: WorkshopStore }) {
   const runId = position.runId;
   const store = useMemo(() => new RunStore(runId), [runId]);
-  const liveStep = useCallback(() => lessonStepAt(lesson, store.allEvents, store.getSnapshot().lastSeq), [lesson, store]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per run at the class's seq; later seqs arrive by receive()
   const follower = useMemo(() => new HostView(store, ws, runId, position.seq), [store, ws, runId]);
-  useEffect(() => follower.setLiveStep(liveStep), [follower, liveStep]);
   useEffect(() => follower.attach(), [follower]);
-  useEffect(() => follower.receive(position.seq, position.step), [follower, position]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- each position told (`moves`), not each step the run moved to
+  useEffect(() => follower.receive(position.seq), [follower, moves]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
   const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
@@ -152,14 +152,13 @@ function PresentedRun({ position, lesson, ws }: { position: Position; lesson: Le
 class HostView {
   private adopting = true;
   private pending: (number | null)[] = [];
-  private liveStep: () => number | null = () => null;
-  private serverStep: number | null = null;
-  private announcedAt: number | null = null;
-  private retries = 0;
   private closed = false;
 
+  constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
+              private classSeq: number | null) {}
+
   /** Mounted; the returned cleanup (the class moved to another run, or the page went) stops it
-   * publishing anything more, a retry already scheduled included. */
+   * publishing anything more. */
   attach(): () => void {
     this.closed = false;
     return () => {
@@ -167,24 +166,14 @@ class HostView {
     };
   }
 
-  constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
-              private classSeq: number | null) {}
-
   /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
-  receive(seq: number | null, step: number | null): void {
-    this.serverStep = step;
+  receive(seq: number | null): void {
     this.sync();  // a move of ours the store has not announced yet is published first, not undone
     const { adopt, pending } = adoptable(this.pending, seq);
     this.pending = pending;
     if (!adopt) return;
     this.classSeq = seq;
     this.adopting = true;
-    this.sync();
-  }
-
-  /** The lesson step at the run's latest event, for a class following live. */
-  setLiveStep(read: () => number | null): void {
-    this.liveStep = read;
     this.sync();
   }
 
@@ -198,32 +187,8 @@ class HostView {
       if (target !== snap.viewSeq) this.store.seek(target);
       if (this.adopting || this.classSeq !== null) return;
     }
-    if (snap.viewSeq === this.classSeq) {
-      // Live, the class's step moves with the run's events: when this page reads another step
-      // than the server last said, it asks the server to read it again (the same live position:
-      // the class does not move), so the roster and the projector show it too; at most once per
-      // batch of events, however long the server's reading lags behind.
-      const step = this.classSeq === null ? this.liveStep() : null;
-      if (step === null || step === this.serverStep) {
-        this.retries = 0;
-        return;
-      }
-      if (snap.lastSeq === this.announcedAt) {
-        // The server read an earlier step than this page (its read raced the events' arrival):
-        // ask again a little later, a few times.
-        if (this.pending.length === 0 && this.retries < 3) {
-          this.retries += 1;
-          this.announcedAt = null;
-          setTimeout(this.sync, 500 * this.retries);
-        }
-        return;
-      }
-      this.announcedAt = snap.lastSeq;
-      if (this.pending.length === 0) this.publish(null);
-      return;
-    }
+    if (snap.viewSeq === this.classSeq) return;
     this.classSeq = snap.viewSeq;
-    this.announcedAt = null;
     this.publish(snap.viewSeq);
   };
 

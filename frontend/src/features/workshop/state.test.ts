@@ -17,6 +17,18 @@ describe("applyWorkshopMessage", () => {
     expect(hello.workshop?.position.seq).toBeNull(); // the old state is not mutated
   });
 
+  it.each([
+    ["a class following that run live takes the step", position, 4],
+    ["a class held at an event keeps its step", { ...position, seq: 12, step: 2 }, 2],
+    ["a class on another run keeps its step", { ...position, runId: 8, step: 1 }, 1],
+    ["a class comparing keeps its step", { ...position, view: "compare" as const, compare: { a: 7, b: 8 }, step: 1 }, 1],
+  ])("a classStep of run 7: %s", (_, at, step) => {
+    const before = applyWorkshopMessage(hello, { type: "position", position: at });
+    const after = applyWorkshopMessage(before, { type: "classStep", runId: 7, step: 4 });
+    expect(after.workshop?.position).toEqual({ ...at, step });
+    expect(after.moves).toBe(before.moves); // the instructor's page re-reads the class's seq on a position only
+  });
+
   it("clears an earlier error once an answer is taken", () => {
     const failed = applyWorkshopMessage(hello, { type: "error", message: "predictions are closed" });
     expect(applyWorkshopMessage(failed, { type: "answered", question: "victim", choice: "default/a" }).error).toBeNull();

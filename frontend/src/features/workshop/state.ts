@@ -62,6 +62,8 @@ export interface ClassQuestion {
 export type WorkshopMessage =
   | { type: "hello"; role: "instructor" | "student"; workshop: WorkshopView; me: Participant | null; roster?: Participant[]; questions: ClassQuestion[] }
   | { type: "position"; position: Position }
+  /** The run's events moved the lesson step of a class following `runId` live (the server read it). */
+  | { type: "classStep"; runId: number; step: number | null }
   | { type: "workshop"; workshop: WorkshopView }
   | { type: "roster"; roster: Participant[] }
   | { type: "question"; question: ClassQuestion; answered?: { participant: number; choice: string } | null }
@@ -82,6 +84,9 @@ export interface WorkshopState {
   questions: ClassQuestion[];
   socket: SocketStatus;
   error: string | null;
+  /** Positions told so far (hello, position, workshop; a classStep is none): the instructor's page
+   * adopts the class's seq on each, and only then. */
+  moves: number;
 }
 
 export const initialWorkshopState: WorkshopState = {
@@ -92,6 +97,7 @@ export const initialWorkshopState: WorkshopState = {
   questions: [],
   socket: "idle",
   error: null,
+  moves: 0,
 };
 
 function upsertQuestion(questions: ClassQuestion[], incoming: ClassQuestion): ClassQuestion[] {
@@ -105,15 +111,23 @@ function upsertQuestion(questions: ClassQuestion[], incoming: ClassQuestion): Cl
 export function applyWorkshopMessage(state: WorkshopState, msg: WorkshopMessage | LocalAction): WorkshopState {
   switch (msg.type) {
     case "hello":
-      return { ...state, role: msg.role, workshop: msg.workshop, me: msg.me, roster: msg.roster ?? [], questions: msg.questions, error: null };
+      return { ...state, role: msg.role, workshop: msg.workshop, me: msg.me, roster: msg.roster ?? [], questions: msg.questions, error: null,
+               moves: state.moves + 1 };
     case "position":
-      return state.workshop ? { ...state, workshop: { ...state.workshop, position: msg.position } } : state;
+      return state.workshop ? { ...state, workshop: { ...state.workshop, position: msg.position }, moves: state.moves + 1 } : state;
+    case "classStep": {
+      const at = state.workshop?.position;
+      // Only a class still following that run live: a late one after a move to an event changes nothing.
+      if (!state.workshop || !at || at.view !== "run" || at.runId !== msg.runId || at.seq !== null) return state;
+      return { ...state, workshop: { ...state.workshop, position: { ...at, step: msg.step } } };
+    }
     case "workshop": {
       // Locking brings every student back to the class.
       const me = state.me && msg.workshop.locked ? { ...state.me, mode: "following" as const } : state.me;
-      if (!state.workshop || state.workshop.push === msg.workshop.push) return { ...state, workshop: msg.workshop, me };
+      const moves = state.moves + 1;
+      if (!state.workshop || state.workshop.push === msg.workshop.push) return { ...state, workshop: msg.workshop, me, moves };
       // New material: nothing of the last one's questions stays on screen.
-      return { ...state, workshop: msg.workshop, me, questions: [], roster: state.roster.map((p) => ({ ...p, answers: {} })) };
+      return { ...state, workshop: msg.workshop, me, moves, questions: [], roster: state.roster.map((p) => ({ ...p, answers: {} })) };
     }
     case "roster":
       return { ...state, roster: msg.roster };
