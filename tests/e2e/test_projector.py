@@ -1,6 +1,7 @@
 """The projector view (/w/<code>/present) at 1920x1080: the join code big enough for the back of the
-room, the join address and its QR code, the lesson and step, and a question's bars with neither a student's name
-nor the answer until the instructor reveals it."""
+room, the join address and its QR code, the lesson and step (moving on with the class's run while the
+instructor's dashboard is closed), and a question's bars with neither a student's name nor the answer
+until the instructor reveals it."""
 from __future__ import annotations
 
 import time
@@ -28,17 +29,18 @@ PUBLISH_STEP_2 = """([code, runId, seq]) => new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error("the class never reached step 2")), 10000);
 })"""
 LESSON_2 = next(lesson for lesson in load_lessons() if lesson.slug == "basic-preemption").main
-STEP_2_SEQ = step_seqs(LESSON_2.steps, run_variant(LESSON_2).events)[1]
+STEP_SEQS = [seq for seq in step_seqs(LESSON_2.steps, run_variant(LESSON_2).events) if seq is not None]
 
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
 
 
-def run_until(page: Page, run_id: int, seq: int) -> None:
-    """Play the run (a lesson's starts paused) until event ``seq`` is stored."""
+def play_to_the_end(page: Page, run_id: int) -> None:
+    """Play the run (a lesson's starts paused) at 20x, through the REST API: no page of the run open."""
+    post(page, f"/api/runs/{run_id}/commands/", {"type": "speed", "speed": 20})
     post(page, f"/api/runs/{run_id}/commands/", {"type": "resume"})
-    deadline = time.monotonic() + 15
-    while page.request.get(f"/api/runs/{run_id}/").json()["lastSeq"] < seq:
-        assert time.monotonic() < deadline, f"run {run_id} did not reach event {seq}"
+    deadline = time.monotonic() + 30
+    while page.request.get(f"/api/runs/{run_id}/").json()["lastSeq"] < STEP_SEQS[-1]:
+        assert time.monotonic() < deadline, f"run {run_id} did not reach event {STEP_SEQS[-1]}"
         time.sleep(0.1)
 
 
@@ -94,12 +96,13 @@ def test_the_projector_shows_how_to_join_the_step_and_bars_without_names_or_the_
     instructor.goto(f"/w/{code}/host")  # the console hands out joinUrl, not its own address bar
     dashboard = instructor.get_by_role("region", name="Instructor dashboard")
     expect(dashboard.get_by_role("link", name=workshop["joinUrl"])).to_have_attribute("href", workshop["joinUrl"])
-    instructor.goto("/")
-    run_until(instructor, workshop["runId"], STEP_2_SEQ)
-    instructor.evaluate(PUBLISH_STEP_2, [code, workshop["runId"], STEP_2_SEQ])
 
-    instructor.goto(f"/w/{code}/present")
+    instructor.goto(f"/w/{code}/present")  # the dashboard's tab is gone: only the projector is open
     shown = instructor.get_by_role("main", name="Projector view")
+    expect(shown.get_by_text("Step 1 of 7: A full node")).to_be_visible()  # the paused run's first event
+    play_to_the_end(instructor, workshop["runId"])
+    expect(shown.get_by_text("Step 7 of 7: Bound where it was nominated")).to_be_visible(timeout=15_000)
+    instructor.evaluate(PUBLISH_STEP_2, [code, workshop["runId"], STEP_SEQS[1]])  # held at step 2's event
     join_code = shown.get_by_label("Join code")
     expect(join_code).to_have_text(code)
     box = join_code.bounding_box()
