@@ -570,21 +570,19 @@ def trigger_matches(trigger: Trigger, event: Mapping[str, Any]) -> bool:
 
 
 def find_event(trigger: Trigger, events: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    """The ``nth`` (default first) event matching ``trigger``, or None."""
-    wanted = int(trigger.get("nth", 1))
+    """The ``nth`` (default first) event matching ``trigger``, or None (StepReader's rule)."""
+    reader = StepReader([trigger])
     for event in events:
-        if trigger_matches(trigger, event):
-            wanted -= 1
-            if wanted == 0:
-                return event
+        if reader.feed((event,)).seqs[0] is not None:
+            return event
     return None
 
 
 def step_seqs(steps: Sequence[Step], events: Sequence[Mapping[str, Any]]) -> list[int | None]:
-    """Each step's event seq among ``events`` (None: not happened yet): ``find_event`` per step,
-    read event by event (StepReader). The browser's stepSeqs in features/lessons/steps.ts gives
-    the same (tests/playground/test_lesson_steps_agree.py, on a fixture both read)."""
-    return StepReader(steps).feed(events).seqs
+    """Each step's event seq among ``events`` (None: not happened yet), read by StepReader. The
+    browser's stepSeqs in features/lessons/steps.ts gives the same
+    (tests/playground/test_lesson_steps_agree.py, on a fixture both read)."""
+    return StepReader([step.at for step in steps]).feed(events).seqs
 
 
 def step_at(seqs: Sequence[int | None], seq: int) -> int:
@@ -595,12 +593,13 @@ def step_at(seqs: Sequence[int | None], seq: int) -> int:
 
 
 class StepReader:
-    """A run's lesson steps read as its events come, in seq order from the first (mutable): what
-    ``find_event`` finds for each step's trigger, without reading the events again. The worker
-    keeps one per class run, so the class's step moves with the run's events on the server."""
+    """A run's lesson steps (their triggers) read as its events come, in seq order from the first
+    (mutable): for each trigger, the seq of its ``nth`` (default first) matching event, without
+    reading the events again. The one rule: ``find_event`` and ``step_seqs`` read with it, and the
+    worker keeps one per workshop run, so a class's step moves with its run's events on the server."""
 
-    def __init__(self, steps: Sequence[Step]) -> None:
-        self.triggers = [step.at for step in steps]
+    def __init__(self, triggers: Sequence[Trigger]) -> None:
+        self.triggers = list(triggers)
         self.wanted = [int(t.get("nth", 1)) for t in self.triggers]  # matches still to see
         self.seqs: list[int | None] = [None] * len(self.triggers)
         self.last_seq = 0  # the last event read

@@ -194,7 +194,7 @@ def step_reader(run: Run, upto: int | None) -> tooling.StepReader | None:
     variant = lessons.variant_of(run.lesson, run.scenario_slug)
     if variant is None:
         return None
-    reader = tooling.StepReader(variant.steps)
+    reader = tooling.StepReader([step.at for step in variant.steps])
     kinds = reader.kinds
     if kinds == frozenset():
         return reader

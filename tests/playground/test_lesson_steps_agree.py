@@ -32,7 +32,7 @@ def test_each_step_s_event_and_the_step_at_every_event_are_the_ones_the_browser_
 @pytest.mark.parametrize("tick", [1, 3, 50])
 def test_read_tick_by_tick_as_the_engine_commits_them_each_tick_ends_at_the_same_step(
         case: dict[str, Any], tick: int) -> None:
-    reader, events = tooling.StepReader(steps_of(case)), case["events"]
+    reader, events = tooling.StepReader(case["triggers"]), case["events"]
     for start in range(0, len(events), tick):
         reader.feed(events[start:start + tick])
         last = min(start + tick, len(events)) - 1
