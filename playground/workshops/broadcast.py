@@ -1,8 +1,8 @@
 """How workshop changes reach the sockets: two channel-layer groups per workshop.
 
-"workshop.<id>" reaches everyone in it (position, lock, push, end); "workshop.<id>.host" only the
-instructor's sockets (roster and live tallies); "workshop.<id>.students" only the students' (the
-question as they may see it: no tally before the reveal, no one else's answers).
+"workshop.<id>" reaches everyone in it (position, a live class's step (live.py), lock, push, end);
+"workshop.<id>.host" only the instructor's sockets (roster and live tallies); "workshop.<id>.students"
+only the students' (the question as they may see it: no tally before the reveal, no one else's answers).
 Sent after the transaction commits, so a socket that reads the database sees what it was told.
 """
 from __future__ import annotations
