@@ -1,6 +1,7 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { shortKey } from "@/lib/format";
-import type { ClassQuestion } from "./state";
+import { type ClassQuestion, questionIn } from "./state";
 import { TallyBars } from "./TallyBars";
 
 interface Props {
@@ -15,9 +16,10 @@ interface Props {
 
 /** The student's side of the class predictions: answer, then see the answer and the tally at the reveal. */
 export function ClassQuestions({ questions, choices, onAnswer, error }: Props) {
+  const { t } = useTranslation();
   if (questions.length === 0) return null;
   return (
-    <section className="class-questions" aria-label="Class predictions">
+    <section className="class-questions" aria-label={t("workshop.questions.label")}>
       {questions.map((q) => (
         <QuestionCard key={`${q.push}-${q.key}`} question={q} choices={choices(q.kind)} onAnswer={onAnswer} />
       ))}
@@ -31,19 +33,21 @@ export function ClassQuestions({ questions, choices, onAnswer, error }: Props) {
 }
 
 function QuestionCard({ question: q, choices, onAnswer }: { question: ClassQuestion; choices: readonly string[]; onAnswer: Props["onAnswer"] }) {
+  const { t, i18n } = useTranslation();
   const [picked, setPicked] = useState(q.mine ?? "");
   const submit = () => onAnswer(q.key, picked);
+  const { prompt, explanation } = questionIn(q, i18n.resolvedLanguage);
   const options = picked && !choices.includes(picked) ? [...choices, picked] : choices;
   return (
     <div className={q.revealed ? "question question--revealed" : "question"}>
       <p>
-        <strong>Predict:</strong> {q.prompt}
+        <strong>{t("workshop.questions.predict")}</strong> {prompt}
       </p>
       {!q.revealed && (
         <div className="field field--inline">
-          <label htmlFor={`cq-${q.key}`}>Your prediction ({q.kind})</label>
+          <label htmlFor={`cq-${q.key}`}>{t(`workshop.questions.yourPrediction.${q.kind}`)}</label>
           <select id={`cq-${q.key}`} value={picked} onChange={(e) => setPicked(e.target.value)}>
-            <option value="">choose…</option>
+            <option value="">{t("workshop.questions.choose")}</option>
             {options.map((c) => (
               <option key={c} value={c}>
                 {shortKey(c)}
@@ -51,18 +55,23 @@ function QuestionCard({ question: q, choices, onAnswer }: { question: ClassQuest
             ))}
           </select>
           <button type="button" className="button--primary" disabled={!picked} onClick={submit}>
-            {q.mine ? "Change my answer" : "Send my answer"}
+            {q.mine ? t("workshop.questions.change") : t("workshop.questions.send")}
           </button>
         </div>
       )}
-      {q.mine && !q.revealed && <p className="muted">You answered {shortKey(q.mine)}. The instructor reveals the answer to everyone.</p>}
+      {q.mine && !q.revealed && <p className="muted">{t("workshop.questions.youAnswered", { choice: shortKey(q.mine) })}</p>}
       {q.revealed && q.answer && (
         <>
           <p role="status">
-            Answer: <strong>{shortKey(q.answer)}</strong>
-            {q.mine ? (q.mine === q.answer ? " — you got it." : ` — you said ${shortKey(q.mine)}.`) : " — you did not answer."} {q.explanation}
+            {t("workshop.questions.answer")} <strong>{shortKey(q.answer)}</strong>
+            {q.mine
+              ? q.mine === q.answer
+                ? t("workshop.questions.gotIt")
+                : t("workshop.questions.youSaid", { choice: shortKey(q.mine) })
+              : t("workshop.questions.didNotAnswer")}{" "}
+            {explanation}
           </p>
-          {q.tally && <TallyBars tally={q.tally} answer={q.answer} label={`How the class answered: ${q.prompt}`} />}
+          {q.tally && <TallyBars tally={q.tally} answer={q.answer} label={t("workshop.questions.tally", { prompt })} />}
         </>
       )}
     </div>

@@ -57,6 +57,14 @@ export interface ClassQuestion {
   answer?: string;
   explanation?: string;
   tally?: Tally;
+  /** A lesson question's texts in each language it is translated into (the explanation once revealed). */
+  translations?: Record<string, { prompt?: string; explanation?: string }>;
+}
+
+/** The question's prompt and explanation in the reader's language, else as asked (English). */
+export function questionIn(q: Pick<ClassQuestion, "prompt" | "explanation" | "translations">, language: string | undefined) {
+  const translated = language ? q.translations?.[language] : undefined;
+  return { prompt: translated?.prompt ?? q.prompt, explanation: translated?.explanation ?? q.explanation };
 }
 
 export type WorkshopMessage =
