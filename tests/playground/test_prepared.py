@@ -99,3 +99,39 @@ def test_a_placeholder_must_appear_exactly_once() -> None:
     twice = Prepared(lambda v: User.objects.filter(pk=v, id=v)[:1], Placeholder(-5))
     with pytest.raises(ValueError, match="2 times"):
         twice.first(1)
+
+
+def stored(run: Run) -> dict[str, Any]:
+    """The row as the database has it, but for the id and the times of the INSERT."""
+    row = Run.objects.filter(pk=run.pk).values().get()
+    return {k: v for k, v in row.items() if k not in ("id", "created_at", "updated_at", "lease_expires_at")}
+
+
+def test_a_run_started_through_the_prepared_insert_is_the_row_the_orm_saves() -> None:
+    from playground.runs import services
+
+    first = a_run()  # finished: not queued
+    queued = Run.objects.create(scenario=first.scenario, scenario_slug="x", owner=first.owner)  # queued, older
+    started = services.start_run(first.owner, first.scenario, 5, 2, lesson=None, paused=True)
+    assert started.pk is not None and not started._state.adding and started.queued_ahead == 1 + Run.objects.filter(
+        status="queued", pk__lt=queued.pk).count()
+    assert "documents" in started.get_deferred_fields()  # copied in the database, not loaded
+    by_orm = Run(scenario=first.scenario, scenario_slug=started.scenario_slug, owner=first.owner, seed=5, speed=2.0,
+                 documents=Scenario.objects.get(pk=first.scenario_id).manifests, settings={"seed": 3},
+                 start_paused=True, lease_token=started.lease_token, lease_expires_at=started.lease_expires_at,
+                 bulk=started.bulk)
+    by_orm.save()
+    assert stored(started) == stored(by_orm)
+    assert Run.objects.get(pk=started.pk).created_at == started.created_at  # auto_now_add set as the ORM does
+    view = selectors.run_view(started, first.owner)
+    assert view["queuePosition"] == started.queued_ahead + 1 and view["status"] == "queued"
+
+
+def test_a_session_saved_through_the_prepared_insert_reads_back() -> None:
+    store = SessionStore()
+    store["who"] = "a guest"
+    store.create()
+    with CaptureQueriesContext(connection) as queries:
+        store.save()
+    assert [q["sql"].split(" ")[0] for q in queries] == ["SAVEPOINT", "INSERT", "RELEASE"]  # the test's transaction
+    assert SessionStore(store.session_key)["who"] == "a guest"
