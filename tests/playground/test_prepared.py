@@ -5,11 +5,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from rest_framework.exceptions import NotFound
 
 from playground.accounts import backends
 from playground.accounts.sessions import SessionStore
@@ -72,6 +73,21 @@ def test_a_scenario_read_for_a_run_start_is_the_same_without_its_manifests() -> 
     got = scenarios.readable_scenario(run.owner, run.scenario_slug, defer_manifests=True)
     same(got, expected)
     assert got.forked_from_slug is None and "manifests" in got.get_deferred_fields()
+
+
+def test_a_scenario_read_for_a_run_start_has_what_a_start_reads() -> None:
+    run = a_run()
+    expected = Scenario.objects.only(*scenarios.START_FIELDS).get(pk=run.scenario_id)
+    with CaptureQueriesContext(connection) as queries:
+        got = scenarios.scenario_to_start(run.owner, run.scenario_slug)
+        assert (got.settings, got.counts, got.visibility, got.owner_id) == ({"seed": 3}, {"pods": 1}, "public",
+                                                                              run.owner.pk)
+    same(got, expected)
+    assert len(queries) == 1 and "manifests" in got.get_deferred_fields()
+    Scenario.objects.filter(pk=run.scenario_id).update(visibility="private")
+    with pytest.raises(NotFound):
+        scenarios.scenario_to_start(AnonymousUser(), run.scenario_slug)  # private: as if it did not exist
+    assert scenarios.scenario_to_start(run.owner, run.scenario_slug).pk == run.scenario_id
 
 
 def test_the_sessions_user_comes_with_its_profile_in_one_query() -> None:
