@@ -104,7 +104,8 @@ class PreparedInsert(Generic[M]):
     ``from_sql``: columns whose value is an SQL expression instead of the object's attribute (a run's
     documents copied from its scenario's row inside the database), each with its own parameters.
     ``then``: a query over the inserted row, named ``new``, instead of returning its primary key (a
-    count in the same statement); its parameters follow the expressions'."""
+    count in the same statement), the primary key its first column; its parameters follow the
+    expressions'."""
 
     def __init__(self, model: type[M], from_sql: dict[str, str] | None = None, then: str = "") -> None:
         self.model, self.from_sql, self.then = model, from_sql or {}, then
@@ -133,8 +134,8 @@ class PreparedInsert(Generic[M]):
 
     def _sql(self) -> tuple[str, list[Field[Any, Any]]]:
         meta, quote = self.model._meta, connection.ops.quote_name
-        if any(f.has_db_default() for f in meta.local_concrete_fields):
-            raise ValueError(f"{meta.label}: fields with db_default are not supported")
+        if meta.parents or any(f.has_db_default() for f in meta.local_concrete_fields):
+            raise ValueError(f"{meta.label}: inherited models and db_default fields are not supported")
         unknown = set(self.from_sql) - {f.name for f in meta.local_concrete_fields}
         if unknown:
             raise ValueError(f"{meta.label} has no fields {sorted(unknown)}")
