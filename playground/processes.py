@@ -165,7 +165,7 @@ def wait_for_http(url: str, proc: subprocess.Popen[bytes], timeout: float) -> bo
     return False
 
 
-def asgi_server_command(fd: int) -> list[str]:
+def asgi_server_command(fd: int, access_log: bool | None = None) -> list[str]:
     """uvicorn serving playground.asgi on an inherited listening socket: HTTP and WebSocket.
 
     Per-message deflate is off: compressing every batch once per viewer in uvicorn's single event
@@ -173,10 +173,16 @@ def asgi_server_command(fd: int) -> list[str]:
     One process per core (at most 4; WEB_PROCESSES overrides): Django runs a request's Python
     under one GIL per process, and a class's 40 simultaneous run starts took 0.8 s in one
     process, 0.6 s in two (docs/benchmarks.md, classroom).
+    No access log unless asked for (``access_log``, else WEB_ACCESS_LOG=1): a line per request
+    and three per WebSocket cost a run start 0.6 ms of the web process's CPU, about a tenth
+    (docs/benchmarks.md, classroom), and a class's clicks scroll the terminal by hundreds of lines.
     """
     workers = os.environ.get("WEB_PROCESSES") or str(min(os.cpu_count() or 1, 4))
+    if access_log is None:
+        access_log = os.environ.get("WEB_ACCESS_LOG") == "1"
     return [sys.executable, "-m", "uvicorn", "playground.asgi:application", "--fd", str(fd),
-            "--lifespan", "off", "--ws-per-message-deflate", "false", "--workers", workers]
+            "--lifespan", "off", "--ws-per-message-deflate", "false", "--workers", workers,
+            *([] if access_log else ["--no-access-log"])]
 
 
 def worker_commands() -> dict[str, tuple[list[str], dict[str, str]]]:

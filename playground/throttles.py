@@ -54,6 +54,8 @@ class TooManyRequests(Throttled):
 
 def hit(scope: str, key: Any) -> None:
     """Count one request against `scope` for `key`; 429 (Throttled) when over the rate."""
+    if settings.THROTTLE_RATES.get(scope) is None:
+        return  # the limit is off (an empty THROTTLE_<SCOPE>); DRF's throttle would look for a default rate
     throttle = KeyedThrottle(scope, str(key))
     if not throttle.allow_request(None, None):
         wait = throttle.wait() or 1.0

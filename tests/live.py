@@ -215,7 +215,7 @@ def live_server_url(live_env: dict[str, str], live_logs: Path) -> Iterator[str]:
     """Base URL (no trailing slash) of a real uvicorn serving playground.asgi: HTTP and WebSocket."""
     with processes.listening_socket("127.0.0.1", 0) as listener:  # no race for a free port
         port = listener.getsockname()[1]
-        command = processes.asgi_server_command(listener.fileno())
+        command = processes.asgi_server_command(listener.fileno(), access_log=True)  # tests read it
         # PORT as `make run` passes it: the workshops' joinUrl names the port students open.
         server = start_logged("uvicorn", command, {**live_env, "PORT": str(port)}, live_logs,
                               pass_fds=[listener.fileno()])

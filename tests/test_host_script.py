@@ -31,3 +31,13 @@ def test_a_web_host_trusts_forwarded_headers_from_the_load_balancer_only() -> No
     command = host.web_command(7, {"FORWARDED_ALLOW_IPS": "10.0.0.30"})
     assert command[command.index("--fd") + 1] == "7"
     assert command[-3:] == ["--proxy-headers", "--forwarded-allow-ips", "10.0.0.30"]
+
+
+def test_the_web_server_writes_no_access_log_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from playground import processes
+
+    monkeypatch.delenv("WEB_ACCESS_LOG", raising=False)
+    assert "--no-access-log" in processes.asgi_server_command(7)  # a tenth of a run start's CPU
+    assert "--no-access-log" not in processes.asgi_server_command(7, access_log=True)
+    monkeypatch.setenv("WEB_ACCESS_LOG", "1")
+    assert "--no-access-log" not in host.web_command(7, {"FORWARDED_ALLOW_IPS": "10.0.0.30"})

@@ -5,8 +5,8 @@ seven round trips: a SELECT to check the new key is free, BEGIN/INSERT/COMMIT wh
 created it, and BEGIN/UPDATE/COMMIT when the middleware saved it at the end of the request. A
 class's 40 simultaneous run starts each paid them (docs/benchmarks.md, classroom). Here the new
 key is only drawn when the session is created; the middleware's save at the end INSERTs it once,
-in autocommit when no transaction is open (a key already taken, 32 random characters, makes the
-standard checked create run instead).
+in autocommit when no transaction is open, with a statement built once (playground/prepared.py).
+A key already taken (32 random characters) makes the standard checked create run instead.
 """
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models.functions import Now
 from django.utils.crypto import get_random_string
 
-from playground.prepared import Placeholder, Prepared
+from playground.prepared import Placeholder, Prepared, PreparedInsert
 
 # Read on every request and WebSocket opening: its SQL built once (playground/prepared.py); the
 # database's clock says whether it expired.
 _live_session: Prepared[Session] = Prepared(
     lambda key: Session.objects.filter(session_key=key, expire_date__gt=Now())[:1],
     Placeholder("\x01placeholder-session-key"))
+# Every visitor's first write makes one: its INSERT built once too.
+_insert_session: PreparedInsert[Session] = PreparedInsert(Session)
 
 
 class SessionStore(db.SessionStore):
@@ -55,8 +57,8 @@ class SessionStore(db.SessionStore):
         try:
             if connection.in_atomic_block:
                 with transaction.atomic():
-                    session.save(force_insert=True)
+                    _insert_session.save(session)
             else:  # one INSERT in autocommit, not BEGIN/INSERT/COMMIT
-                session.save(force_insert=True)
+                _insert_session.save(session)
         except IntegrityError:
             super().create()  # draws keys until one is free, and INSERTs (the data is kept)

@@ -23,7 +23,7 @@ from playground.runs import recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
 from playground.scenarios import links
-from playground.scenarios.selectors import linked_scenario, readable_scenario
+from playground.scenarios.selectors import linked_scenario, scenario_to_start
 from playground.strict import StrictPagination
 from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 
@@ -90,7 +90,7 @@ class RunListCreateApi(APIView):
         body = s.RunCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         throttles.per_owner(request, "run_start")
-        scenario = readable_scenario(request.user, body.validated_data["scenario"], defer_manifests=True)
+        scenario = scenario_to_start(request.user, body.validated_data["scenario"])
         data = body.validated_data
         with acting_user(request, one_statement=True) as owner:  # start_run: one INSERT for a new guest
             run = services.start_run(owner, scenario, data.get("seed"), data.get("speed"),

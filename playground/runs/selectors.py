@@ -141,13 +141,16 @@ def virtual_now(run: Run, wall: float) -> float:
 
 
 def queue_position(run: Run) -> int | None:
-    """1-based among queued runs, oldest first; None unless the run is queued."""
+    """1-based among queued runs, oldest first; None unless the run is queued. A run just started
+    was counted in its INSERT (services._queue_new: ``queued_ahead``)."""
     if run.status != Run.Status.QUEUED or run.pk is None:
         return None
-    with connection.cursor() as cursor:  # every new run's view: plain SQL, no query to compile
-        cursor.execute(f"SELECT COUNT(*) FROM {Run._meta.db_table} WHERE status = %s AND id < %s",
-                       [Run.Status.QUEUED, run.pk])
-        ahead = cursor.fetchone()[0]
+    ahead = getattr(run, "queued_ahead", None)
+    if ahead is None:
+        with connection.cursor() as cursor:  # plain SQL, no query to compile
+            cursor.execute(f"SELECT COUNT(*) FROM {Run._meta.db_table} WHERE status = %s AND id < %s",
+                           [Run.Status.QUEUED, run.pk])
+            ahead = cursor.fetchone()[0]
     return int(ahead) + 1
 
 

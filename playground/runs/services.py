@@ -12,18 +12,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import Max, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
 from playground.lessons.tooling import timed_commands
+from playground.prepared import PreparedInsert
 from playground.runs import bus, command_bodies, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
 from playground.scenarios import quotas
+from playground.scenarios.models import Scenario
 
 
 @dataclass(frozen=True)
@@ -122,18 +124,31 @@ def active_runs(user: User, excluding: Run | None = None, pool: str = "") -> lis
 def _queue_new(run: Run, scenario: Any = None) -> None:
     """Saved queued, in the caller's transaction; with ``scenario``, its objects become the run's
     documents inside the database, in the INSERT (a big cluster's megabytes are not decoded and
-    re-encoded)."""
+    re-encoded). The runs queued before it are counted in the same statement (its view's queue
+    position), and the statement is built once (playground/prepared.py)."""
     run.lease_token, run.lease_expires_at = leases.QUEUED_LEASE, recovery.queue_grace()
     if scenario is not None:
-        from playground.scenarios.models import Scenario
-
         run.bulk = sum((scenario.counts or {}).values()) >= conf.BULK_MIN_OBJECTS
-        run.documents = Subquery(Scenario.objects.filter(pk=scenario.pk).values("manifests")[:1])
-    run.save()
-    run.restarted_as_pk = None  # for selectors.run_view: nothing restarted a run just made
-    if scenario is not None:
+        _, ahead = _insert_from_scenario.save(run, scenario.pk, Run.Status.QUEUED)
         del run.documents  # deferred: read from the row if anybody asks
+    else:
+        _, ahead = _insert.save(run, Run.Status.QUEUED)
+    run.queued_ahead = ahead  # for selectors.queue_position: the run was just made queued
+    run.restarted_as_pk = None  # for selectors.run_view: nothing restarted a run just made
     transaction.on_commit(lambda: bus.announce_run(run.pk, run.bulk))
+
+
+def _run_inserts() -> tuple[PreparedInsert[Run], PreparedInsert[Run]]:
+    """A run's INSERT (a restart's: documents from the run it restarts) and a start's (documents from
+    the scenario's row), each returning the new id and how many queued runs are older."""
+    runs, quote = Run._meta.db_table, connection.ops.quote_name
+    then = f"SELECT new.id, (SELECT COUNT(*) FROM {quote(runs)} WHERE status = %s AND id < new.id) FROM new"
+    documents = (f"(SELECT {quote(Scenario._meta.get_field('manifests').column)} "
+                 f"FROM {quote(Scenario._meta.db_table)} WHERE id = %s)")
+    return PreparedInsert(Run, then=then), PreparedInsert(Run, {"documents": documents}, then=then)
+
+
+_insert, _insert_from_scenario = _run_inserts()
 
 
 def submit(run: Run, user: User, body: Any) -> RunCommand | Run:

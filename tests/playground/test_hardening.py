@@ -234,6 +234,12 @@ def test_guest_creation_beyond_the_ip_backstop_is_a_429_with_retry_after(db: Any
     assert Scenario.objects.count() == 3  # nothing half-stored
 
 
+def test_an_empty_rate_turns_the_limit_off(db: Any, settings: Any) -> None:
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "guest": None}  # THROTTLE_GUEST="" (settings.py)
+    codes = [class_member().post("/api/scenarios/", {"title": "t"}, format="json").status_code for _ in range(3)]
+    assert codes == [201, 201, 201]  # was a 500: DRF looked for a default rate of the scope
+
+
 def test_token_creation_is_limited_per_user(alice: User, settings: Any) -> None:
     limit = int(settings.THROTTLE_RATES["token"].split("/")[0])
     codes = [as_(alice).post("/api/tokens/", {"name": f"t{i}"}, format="json").status_code for i in range(limit + 1)]

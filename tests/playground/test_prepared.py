@@ -5,11 +5,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from rest_framework.exceptions import NotFound
 
 from playground.accounts import backends
 from playground.accounts.sessions import SessionStore
@@ -74,6 +75,21 @@ def test_a_scenario_read_for_a_run_start_is_the_same_without_its_manifests() -> 
     assert got.forked_from_slug is None and "manifests" in got.get_deferred_fields()
 
 
+def test_a_scenario_read_for_a_run_start_has_what_a_start_reads() -> None:
+    run = a_run()
+    expected = Scenario.objects.only(*scenarios.START_FIELDS).get(pk=run.scenario_id)
+    with CaptureQueriesContext(connection) as queries:
+        got = scenarios.scenario_to_start(run.owner, run.scenario_slug)
+        assert (got.settings, got.counts, got.visibility, got.owner_id) == ({"seed": 3}, {"pods": 1}, "public",
+                                                                              run.owner.pk)
+    same(got, expected)
+    assert len(queries) == 1 and "manifests" in got.get_deferred_fields()
+    Scenario.objects.filter(pk=run.scenario_id).update(visibility="private")
+    with pytest.raises(NotFound):
+        scenarios.scenario_to_start(AnonymousUser(), run.scenario_slug)  # private: as if it did not exist
+    assert scenarios.scenario_to_start(run.owner, run.scenario_slug).pk == run.scenario_id
+
+
 def test_the_sessions_user_comes_with_its_profile_in_one_query() -> None:
     from playground.accounts.services import create_guest
 
@@ -99,3 +115,39 @@ def test_a_placeholder_must_appear_exactly_once() -> None:
     twice = Prepared(lambda v: User.objects.filter(pk=v, id=v)[:1], Placeholder(-5))
     with pytest.raises(ValueError, match="2 times"):
         twice.first(1)
+
+
+def stored(run: Run) -> dict[str, Any]:
+    """The row as the database has it, but for the id and the times of the INSERT."""
+    row = Run.objects.filter(pk=run.pk).values().get()
+    return {k: v for k, v in row.items() if k not in ("id", "created_at", "updated_at", "lease_expires_at")}
+
+
+def test_a_run_started_through_the_prepared_insert_is_the_row_the_orm_saves() -> None:
+    from playground.runs import services
+
+    first = a_run()  # finished: not queued
+    queued = Run.objects.create(scenario=first.scenario, scenario_slug="x", owner=first.owner)  # queued, older
+    started = services.start_run(first.owner, first.scenario, 5, 2, lesson=None, paused=True)
+    assert started.pk is not None and not started._state.adding and started.queued_ahead == 1 + Run.objects.filter(
+        status="queued", pk__lt=queued.pk).count()
+    assert "documents" in started.get_deferred_fields()  # copied in the database, not loaded
+    by_orm = Run(scenario=first.scenario, scenario_slug=started.scenario_slug, owner=first.owner, seed=5, speed=2.0,
+                 documents=Scenario.objects.get(pk=first.scenario_id).manifests, settings={"seed": 3},
+                 start_paused=True, lease_token=started.lease_token, lease_expires_at=started.lease_expires_at,
+                 bulk=started.bulk)
+    by_orm.save()
+    assert stored(started) == stored(by_orm)
+    assert Run.objects.get(pk=started.pk).created_at == started.created_at  # auto_now_add set as the ORM does
+    view = selectors.run_view(started, first.owner)
+    assert view["queuePosition"] == started.queued_ahead + 1 and view["status"] == "queued"
+
+
+def test_a_session_saved_through_the_prepared_insert_reads_back() -> None:
+    store = SessionStore()
+    store["who"] = "a guest"
+    store.create()
+    with CaptureQueriesContext(connection) as queries:
+        store.save()
+    assert [q["sql"].split(" ")[0] for q in queries] == ["SAVEPOINT", "INSERT", "RELEASE"]  # the test's transaction
+    assert SessionStore(store.session_key)["who"] == "a guest"

@@ -34,8 +34,8 @@ def test_a_guests_first_run_start_writes_its_session_once(alice: Any) -> None:
     assert response.status_code == 201
     session_sql = [s for s in sql(queries) if "django_session" in s]
     assert len(session_sql) == 1 and session_sql[0].startswith("INSERT"), session_sql  # was SELECT, INSERT, UPDATE
-    # A guest made by this request has no runs: no lock on it and no count of its active runs.
-    assert not [s for s in sql(queries) if "FOR UPDATE" in s or "COUNT(*)" in s and "lease_expires_at" in s]
+    # A guest made by this request has no runs: no lock on it and no read of its active runs.
+    assert not [s for s in sql(queries) if "FOR UPDATE" in s or s.startswith("SELECT") and '"runs_run"."owner_id"' in s]
     # The new guest's last_login comes with its INSERT: no UPDATE of it right after.
     assert not [s for s in sql(queries) if s.startswith('UPDATE "auth_user"')]
     # The guest (user and profile: one statement) and the run's INSERT (carrying its documents), no
@@ -43,10 +43,15 @@ def test_a_guests_first_run_start_writes_its_session_once(alice: Any) -> None:
     statements = sql(queries)
     guest = next(i for i, s in enumerate(statements) if 'INSERT INTO "auth_user"' in s)
     assert statements[guest].startswith("WITH u AS") and 'INSERT INTO "accounts_profile"' in statements[guest]
-    assert statements[guest + 1].startswith('INSERT INTO "runs_run"'), statements
+    # The run's INSERT counts the runs queued before it (the view's queue position): no COUNT after it.
+    assert statements[guest + 1].startswith('WITH new AS (INSERT INTO "runs_run"'), statements
+    assert "COUNT(*)" in statements[guest + 1] and not [s for s in statements[guest + 2:] if "COUNT(*)" in s]
+    assert response.json()["queuePosition"] == 1 and response.json()["reason"] == "waiting for a worker: 0 runs ahead"
     assert not [s for s in statements[:guest + 2] if s.startswith(("SAVEPOINT", "RELEASE"))], statements
     assert not [s for s in statements if s.startswith('UPDATE "runs_run"')]
-    assert len(queries) <= 7, "\n".join(statements)  # 21, 13, then 10 before (docs/benchmarks.md, classroom)
+    # The scenario's SELECT, the guest's, the run's and the session's INSERTs (here in a savepoint: the
+    # test's transaction). 21, 13, 10, then 7 before (docs/benchmarks.md, classroom).
+    assert len(queries) <= 6, "\n".join(statements)
     # The session works: the same guest on the next request, and its run is its own.
     me = client.get("/api/me").json()
     owner = Run.objects.get(pk=response.json()["id"]).owner

@@ -36,6 +36,10 @@ class Command(BaseCommand):
                                  "(default), or with POST …/commands/")
         parser.add_argument("--request-costs", type=int, default=0, metavar="N",
                             help="instead: the web server's CPU per request kind, N guests one after another")
+        parser.add_argument("--post-cpu", type=int, default=0, metavar="N",
+                            help="instead: a web process's CPU per run start (process_time), N POSTs in-process "
+                                 "(playground/runs/postcpu.py)")
+        parser.add_argument("--profile", metavar="FILE", help="--post-cpu: also write a cProfile of the POSTs")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
@@ -48,6 +52,12 @@ class Command(BaseCommand):
         if options["request_costs"]:
             call_command("load_lessons", verbosity=0)
             self.stdout.write(classroom.run_request_costs(options["request_costs"]))
+            return
+        if options["post_cpu"]:
+            from playground.runs import postcpu
+
+            call_command("load_lessons", verbosity=0)
+            self.stdout.write(postcpu.run_post_cpu(options["post_cpu"], options["profile"]))
             return
         if options["classroom"]:
             call_command("load_lessons", verbosity=0)
