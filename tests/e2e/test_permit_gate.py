@@ -1,5 +1,6 @@
 """Lesson 21 in a browser: the pod held at Permit is in the Waiting at Permit lane (its node and timeout
-named), the cycle strip says PermitGate answered Wait, and the run page offers Allow and Reject for it."""
+named) and on its node's card (assumed: its CPUs count there), the cycle strip says PermitGate answered
+Wait, and the run page offers Allow and Reject for it."""
 from __future__ import annotations
 
 import re
@@ -28,6 +29,9 @@ def test_the_waiting_pod_is_in_its_lane_and_the_strip_says_wait(page: Page) -> N
     lane = page.get_by_role("group", name="Waiting at Permit (1)")
     expect(lane).to_contain_text("train-1", timeout=30_000)
     expect(lane).to_contain_text("on node-1 · PermitGate · times out at t=30s")
+    node = page.get_by_role("article", name="Node node-1")  # assumed there: its 3 CPUs count
+    expect(node).to_contain_text("waiting at Permit (assumed)")
+    expect(node.get_by_role("meter", name="node-1 cpu")).to_have_attribute("aria-valuenow", "3000")
     page.get_by_role("button", name=re.compile(r"^train-1 ")).first.click()
     strip = page.get_by_test_id("cycle-strip")
     expect(strip.locator('[data-point="Permit"] [data-plugin="PermitGate"]')).to_have_attribute("data-status", "Wait")
