@@ -349,9 +349,10 @@ class ClusterActions:
         waiting = self.waiting.get(key)
         if waiting is not None:
             # eventhandlers.go deletePodFromSchedulingQueue: RejectWaitingPod ("removed"), then
-            # AssignedPodDelete, since the pod was assumed on a node.
+            # AssignedPodDelete with the deleted (unassigned) pod; the binding cycle's failure moves
+            # the pods again with the assumed one once it has forgotten it.
             self.reject_waiting_pod(key, "", "removed")
-            self.queue.move_all(ev.ASSIGNED_POD_DELETE, self.cluster.assumed.get(key, pod), None, self.now)
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
         elif pod.node_name and record.phase != SUCCEEDED:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
         elif pod.nominated_node_name and self.config.nomination_change_requeues:
