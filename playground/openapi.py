@@ -193,6 +193,8 @@ COMMAND_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
                            "description": "DeleteOptions.gracePeriodSeconds; left out: the pod's own"},
     "taints": {"type": "array", "items": TAINT, "description": "the node's new taints (all of them)"},
     "speed": ranges.SPEED_SCHEMA,
+    "message": {"type": "string", "minLength": 1,
+                "description": "the rejection message (WaitingPod.Reject); left out: rejected by the reject_waiting_pod command"},
 }
 MANIFEST_OF_COMMAND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
                        "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",

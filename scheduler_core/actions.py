@@ -11,16 +11,18 @@ from scheduler_core import disruption
 from scheduler_core.cluster_state import SUCCEEDED, ClusterState, PdbRecord
 from scheduler_core.config import SchedulerConfig
 from scheduler_core.controllers import ControllerManager
-from scheduler_core.diagnosis import Diagnosis, truncate_message
+from scheduler_core.diagnosis import Diagnosis, fit_error_message, truncate_message
 from scheduler_core.framework import cluster_events as ev
+from scheduler_core.framework.interface import Code, CycleState, Status
 from scheduler_core.framework.runtime import Framework
 from scheduler_core.object_views import pod_view, t
 from scheduler_core.objects import DEFAULT_SCHEDULER_NAME, Pod
 from scheduler_core.preemption.evaluator import Candidate
 from scheduler_core.queue import PriorityQueue, QueuedPodInfo
 from scheduler_core.timeline import Timeline
+from scheduler_core.waiting_pods import WaitingPod
 
-TERMINATE, PREEMPTION, DISRUPTION = "terminate", "preemption", "disruption"
+TERMINATE, PREEMPTION, DISRUPTION, PERMIT = "terminate", "preemption", "disruption", "permit"
 
 
 class ClusterActions:
@@ -35,6 +37,8 @@ class ClusterActions:
         self.controllers = controllers
         self.preempting: dict[str, tuple[str, str, list[str]]] = {}  # preemptor uid -> (key, node, victim keys)
         self._pdbs_queued: set[str] = set()
+        self.waiting: dict[str, WaitingPod] = {}  # the framework's waitingPods, by pod key
+        self._waits = 0
 
     @property
     def now(self) -> float:
@@ -44,7 +48,11 @@ class ClusterActions:
         self.timeline.changed()
 
     def _view(self, key: str) -> dict[str, Any]:
-        return pod_view(self.cluster.pods[key], self.queue.location(key))
+        return pod_view(self.cluster.pods[key], self.location(key))
+
+    def location(self, key: str) -> str | None:
+        """The pod's place in the PodView: its queue, "inFlight", or "waiting" at Permit."""
+        return "waiting" if key in self.waiting else self.queue.location(key)
 
     # ---- the disruption controller ------------------------------------------------------
 
@@ -79,9 +87,129 @@ class ClusterActions:
 
     # ---- scheduling outcomes ------------------------------------------------------------
 
-    # upstream: schedule_one.go assume + bindingCycle + finishBinding ("Scheduled" event); ForgetPod on a failure
+    # upstream: schedule_one.go schedulingCycle after SchedulePod: assume, Reserve, Permit
+    def finish_scheduling_cycle(self, qpi: QueuedPodInfo, node: str, cycle: int, state: CycleState) -> None:
+        """Assume the pod on ``node``, run Reserve and Permit; a Wait makes it a waiting pod,
+        a Success starts the binding cycle at once (it completes in the same instant)."""
+        key = qpi.key
+        assumed = self.cluster.assume(key, node)
+        self.queue.nominator.delete(key)  # assume: DeleteNominatedPodIfExists
+        fw = self.framework
+        status = fw.run_reserve_plugins_reserve(state, assumed, node)
+        if status.is_success:
+            status, waits = fw.run_permit_plugins(state, assumed, node)
+            if status.code == Code.WAIT:
+                self._wait_on_permit(qpi, node, cycle, state, waits)
+                return
+        if not status.is_success:
+            fw.run_reserve_plugins_unreserve(state, assumed, node)
+            self.cluster.forget(key)
+            self._changed()
+            self._fail_after_assume(qpi, cycle, node, status)
+            return
+        self._binding_cycle(qpi, node, cycle, state)
+
+    def _wait_on_permit(self, qpi: QueuedPodInfo, node: str, cycle: int, state: CycleState,
+                        waits: dict[str, float]) -> None:
+        """newWaitingPod: one timer per waiting plugin; the binding cycle blocks in WaitOnPermit."""
+        self._waits += 1
+        waiting = WaitingPod(qpi, node, cycle, state, self.now, waits, self._waits)
+        self.waiting[qpi.key] = waiting
+        self.emit("permit.waiting", pod=qpi.key, node=node, cycle=cycle, plugins=dict(waits), until=t(waiting.until))
+        for plugin, wait in waits.items():
+            self.timeline.push(self.now + wait, PERMIT, f"{qpi.key}|{waiting.serial}|{plugin}")
+
+    def allow_waiting_pod(self, key: str, plugin: str) -> None:
+        """WaitingPod.Allow(plugin): the binding cycle goes on once no plugin is pending."""
+        waiting = self.waiting[key]
+        waiting.allow(plugin)
+        if waiting.signal is not None:
+            self.timeline.push(self.now, PERMIT, f"{key}|{waiting.serial}|")
+
+    def reject_waiting_pod(self, key: str, plugin: str, message: str) -> None:
+        """WaitingPod.Reject(plugin, message): its binding cycle fails (handleBindingCycleError)."""
+        waiting = self.waiting[key]
+        first = waiting.signal is None
+        waiting.reject(plugin, message)
+        if first:
+            self.timeline.push(self.now, PERMIT, f"{key}|{waiting.serial}|")
+
+    def run_permit_timer(self, payload: str) -> None:
+        """A waiting pod's timer: a plugin's timeout (``plugin`` set) or its binding cycle waking up."""
+        key, serial, plugin = payload.split("|")
+        waiting = self.waiting.get(key)
+        if waiting is None or waiting.serial != int(serial):
+            return  # that wait is over
+        if plugin:
+            if plugin not in waiting.pending or waiting.signal is not None:
+                return  # allowed by that plugin meanwhile, or already decided
+            waiting.reject(plugin, waiting.timeout_message(plugin))
+        elif waiting.signal is None:
+            return
+        self._end_wait(waiting)
+
+    def _end_wait(self, waiting: WaitingPod) -> None:
+        """WaitOnPermit returns: bind on Success, else handleBindingCycleError."""
+        key, signal = waiting.key, waiting.signal
+        assert signal is not None
+        del self.waiting[key]
+        if signal.is_success:
+            self.emit("permit.allowed", pod=key, node=waiting.node, cycle=waiting.cycle)
+            self._binding_cycle(waiting.qpi, waiting.node, waiting.cycle, waiting.state)
+            return
+        self.emit("permit.rejected", pod=key, node=waiting.node, cycle=waiting.cycle, plugin=signal.plugin,
+                  message=signal.message)
+        self._binding_cycle_failed(waiting.qpi, waiting.node, waiting.cycle, waiting.state, signal)
+
+    def _binding_cycle(self, qpi: QueuedPodInfo, node: str, cycle: int, state: CycleState) -> None:
+        """bindingCycle after WaitOnPermit: Done, PreBind, Bind (finishBinding: Scheduled), PostBind."""
+        key, fw = qpi.key, self.framework
+        self.queue.done(key)
+        assumed = self.cluster.assumed.get(key) or self.cluster.pods[key].pod
+        status = fw.run_pre_bind_plugins(state, assumed, node)
+        if not status.is_success:
+            self._binding_cycle_failed(qpi, node, cycle, state, status)
+            return
+        self.bind(key, node, cycle)
+        fw.run_post_bind_plugins(state, self.cluster.pods[key].pod, node)
+
+    # upstream: schedule_one.go handleBindingCycleError
+    def _binding_cycle_failed(self, qpi: QueuedPodInfo, node: str, cycle: int, state: CycleState,
+                              status: Status) -> None:
+        """Unreserve, ForgetPod (the node's resources are free again: AssignedPodDelete for the
+        others, after the failure handling when the pod was rejected), then the failure handler."""
+        key = qpi.key
+        assumed = self.cluster.assumed.get(key) or qpi.pod
+        self.framework.run_reserve_plugins_unreserve(state, assumed, node)
+        forgotten = self.cluster.forget(key)
+        self._changed()
+        if not status.is_rejected:
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, forgotten, None, self.now)
+        self._fail_after_assume(qpi, cycle, node, status)
+        if status.is_rejected:
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, forgotten, None, self.now, lambda q: q.key != key)
+
+    def _fail_after_assume(self, qpi: QueuedPodInfo, cycle: int, node: str, status: Status) -> None:
+        """The FitError of a rejection after a node was chosen (NumAllNodes 1: only that node), the
+        nomination cleared (clearNominatedNode); a pod already deleted is not queued again."""
+        diagnosis = None
+        message = status.message
+        if status.is_rejected:
+            diagnosis = Diagnosis(node_to_status={node: status})
+            diagnosis.add_plugin_status(status)
+            message = fit_error_message(diagnosis, 1)
+        if qpi.key not in self.cluster.pods:  # handleSchedulingFailure: not in the informer cache
+            self.queue.done(qpi.key)
+            self.emit("k8s.event", type="Warning", reason="FailedScheduling", object=qpi.key, action="Scheduling",
+                      message=truncate_message(message), related=None)
+            self.emit("cycle.finished", cycle=cycle, pod=qpi.key,
+                      result="unschedulable" if status.is_rejected else "error", node=None)
+            return
+        self.record_failure(qpi, cycle, message, status.is_rejected, diagnosis, "", clear_reason="scheduling failed")
+
+    # upstream: schedule_one.go bind + finishBinding ("Scheduled" event)
     def bind(self, key: str, node: str, cycle: int) -> None:
-        """assume → Reserve → Permit → DefaultBinder; binding completes right after the cycle."""
+        """DefaultBinder: the binding, the Scheduled event, the informers' AssignedPodAdd."""
         pod = self.cluster.pods[key].pod
         if pod.nominated_node_name and self.config.clearing_nominated_node_name_after_binding:
             # pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata, behind the feature gate
@@ -107,7 +235,7 @@ class ClusterActions:
         self.emit("pod.bound", pod=bound.key, node=bound.node_name, cycle=cycle, **kept)
 
     def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
-                       diagnosis: Diagnosis | None, nominating: str | None) -> None:
+                       diagnosis: Diagnosis | None, nominating: str | None, clear_reason: str | None = None) -> None:
         """handleSchedulingFailure: requeue, nominator, FailedScheduling event, status NNN."""
         key = qpi.key
         unschedulable = diagnosis.unschedulable_plugins if diagnosis else set()
@@ -119,7 +247,7 @@ class ClusterActions:
         self.emit("k8s.event", type="Warning", reason="FailedScheduling", object=key, action="Scheduling",
                   message=truncate_message(message), related=None)
         if nominating is not None and nominating != old:
-            reason = "no preemption candidates" if diagnosis is not None else "scheduling failed"
+            reason = clear_reason or ("no preemption candidates" if diagnosis is not None else "scheduling failed")
             self.set_nomination(key, nominating, reason)
         self.emit("cycle.finished", cycle=cycle, pod=key, result="unschedulable" if rejected else "error", node=None)
 
@@ -176,6 +304,13 @@ class ClusterActions:
             record = self.cluster.pods.get(key)
             if record is None or record.deletion_timestamp is not None:
                 continue  # already being deleted: no second API call
+            if key in self.waiting:
+                # v1.34 Evaluator.PreemptPod: a victim waiting at Permit is rejected, not deleted
+                # (GetWaitingPod(victim.UID).Reject(pluginName, "preempted")); the event is the same.
+                self.reject_waiting_pod(key, "DefaultPreemption", "preempted")
+                self.emit("k8s.event", type="Normal", reason="Preempted", object=key, action="Preempting",
+                          message=f"Preempted by pod {preemptor.uid} on node {node}", related=preemptor.key)
+                continue
             self.emit("k8s.event", type="Normal", reason="Preempted", object=key, action="Preempting",
                       message=f"Preempted by pod {preemptor.uid} on node {node}", related=preemptor.key)
             self.terminate(key, preempted_by=preemptor.key)
@@ -211,7 +346,14 @@ class ClusterActions:
         self.queue.delete(key)
         self.emit("pod.deleted", pod=key, node=pod.node_name or None, reason=reason)
         self._changed()
-        if pod.node_name and record.phase != SUCCEEDED:
+        waiting = self.waiting.get(key)
+        if waiting is not None:
+            # eventhandlers.go deletePodFromSchedulingQueue: RejectWaitingPod ("removed"), then
+            # AssignedPodDelete with the deleted (unassigned) pod; the binding cycle's failure moves
+            # the pods again with the assumed one once it has forgotten it.
+            self.reject_waiting_pod(key, "", "removed")
+            self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
+        elif pod.node_name and record.phase != SUCCEEDED:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now)
         elif pod.nominated_node_name and self.config.nomination_change_requeues:
             self.queue.move_all(ev.ASSIGNED_POD_DELETE, pod, None, self.now,

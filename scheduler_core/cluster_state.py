@@ -58,6 +58,8 @@ class ClusterState:
         self.ignored = cluster.ignored
         self.namespaces: dict[str, Namespace] = {ns.name: ns for ns in cluster.namespaces}
         self._uid_counter = 0
+        # The scheduler cache's assumed pods not yet bound (waiting at Permit): key -> the assumed copy.
+        self.assumed: dict[str, Pod] = {}
         # Every change to a node or the pods on it, oldest first: lets the scheduler reuse
         # node-local filter and score results between cycles (framework/cache.py).
         self.node_index: dict[str, int] = {}  # name -> position in node_list
@@ -197,15 +199,44 @@ class ClusterState:
             info.update_pod(pod)
             self.touch(info.name)
 
-    def bind(self, key: str, node: str, now: float) -> Pod:
-        """assume + bind: the pod counts on the node from now on."""
-        record = self.pods[key]
-        pod = _with_status(record.pod, node_name=node, start_time=now)
-        record.pod, record.phase = pod, RUNNING
+    def assume(self, key: str, node: str) -> Pod:
+        """Cache.AssumePod: the cache counts the pod on the node (other pods' cycles see it there);
+        the API object is unchanged: spec.nodeName stays empty until the binding."""
+        pod = _with_status(self.pods[key].pod, node_name=node)
+        self.assumed[key] = pod
         info = self.node_infos[node]
         info.add_pod(pod)
         self.touch(node)
         self._index(info)
+        return pod
+
+    def forget(self, key: str) -> Pod | None:
+        """Cache.ForgetPod: an assumed pod that will not be bound leaves its node → the assumed copy."""
+        pod = self.assumed.pop(key, None)
+        if pod is None:
+            return None
+        info = self.node_infos.get(pod.node_name)
+        if info is not None and info.pods.get(key) is pod:
+            info.remove_pod(pod)
+            self.touch(info.name)
+            self._index(info)
+        return pod
+
+    def bind(self, key: str, node: str, now: float) -> Pod:
+        """The binding: the API pod gets spec.nodeName; in the cache the assumed copy becomes the
+        bound pod in place (a pod bound without being assumed is added)."""
+        record = self.pods[key]
+        pod = _with_status(record.pod, node_name=node, start_time=now)
+        record.pod, record.phase = pod, RUNNING
+        assumed = self.assumed.pop(key, None)
+        info = self.node_infos.get(node)
+        if info is not None:
+            if assumed is not None and info.pods.get(key) is assumed:
+                info.update_pod(pod)
+            else:
+                info.add_pod(pod)
+            self.touch(node)
+            self._index(info)
         return pod
 
     def finish_pod(self, key: str) -> PodRecord:

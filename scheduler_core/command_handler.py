@@ -99,6 +99,8 @@ class CommandHandler:
             record = self._pod_record_for(command)
             if kind == "remove_scheduling_gates" and record.pod.node_name:
                 raise CommandError("command.pod", command["pod"], "pod is already bound")
+        if kind in ("allow_waiting_pod", "reject_waiting_pod"):
+            self._waiting_pod_for(command)
         if "node" in command and kind != "add_node":
             self._node_for(command)
         if kind == "add_namespace" and parsed.name in self.cluster.namespaces:
@@ -221,6 +223,25 @@ class CommandHandler:
         if record is None:
             raise CommandError("command.pod", command["pod"], "no such pod (expected namespace/name)")
         return record
+
+    def _waiting_pod_for(self, command: dict[str, Any]) -> str:
+        """A pod waiting at Permit for PermitGate (the plugin these commands act for)."""
+        from scheduler_core.plugins.permitgate import NAME
+
+        self._pod_record_for(command)
+        waiting = self.actions.waiting.get(command["pod"])
+        if waiting is None or NAME not in waiting.pending or waiting.signal is not None:
+            raise CommandError("command.pod", command["pod"], f"pod is not waiting at Permit for {NAME}")
+        return str(command["pod"])
+
+    def _cmd_allow_waiting_pod(self, command: dict[str, Any]) -> None:
+        from scheduler_core.plugins.permitgate import NAME
+        self.actions.allow_waiting_pod(self._waiting_pod_for(command), NAME)
+
+    def _cmd_reject_waiting_pod(self, command: dict[str, Any]) -> None:
+        from scheduler_core.plugins.permitgate import NAME
+        message = command.get("message") or "rejected by the reject_waiting_pod command"
+        self.actions.reject_waiting_pod(self._waiting_pod_for(command), NAME, message)
 
     def _node_for(self, command: dict[str, Any]) -> Node:
         info = self.cluster.node_infos.get(command["node"])
@@ -419,6 +440,8 @@ _EFFECTS: dict[str, Callable[[CommandHandler, dict[str, Any], Any], None]] = {
     "add_pdb": lambda h, _, parsed: h._cmd_add_pdb(parsed),
     "update_pdb": lambda h, _, parsed: h._cmd_update_pdb(parsed),
     "delete_pdb": lambda h, command, _: h._cmd_delete_pdb(command),
+    "allow_waiting_pod": lambda h, command, _: h._cmd_allow_waiting_pod(command),
+    "reject_waiting_pod": lambda h, command, _: h._cmd_reject_waiting_pod(command),
 }
 
 def _relabelled_namespace(command: dict[str, Any]) -> Namespace:

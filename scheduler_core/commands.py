@@ -45,13 +45,18 @@ COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     "add_pdb": ("manifest",),
     "update_pdb": ("manifest",),  # its spec replaced (minAvailable, maxUnavailable, selector: mutable since 1.15)
     "delete_pdb": ("pdb",),
+    # A pod waiting at Permit (the teaching PermitGate, SchedulerConfig.permit_gate_label): what a Permit
+    # plugin's own code calls on it, WaitingPod.Allow("PermitGate") / WaitingPod.Reject("PermitGate", message).
+    "allow_waiting_pod": ("pod",),
+    "reject_waiting_pod": ("pod",),
 }
 # Fields a command may leave out. gracePeriodSeconds: the DeleteOptions override (left out or null:
 # the pod's own spec.terminationGracePeriodSeconds applies); scale's namespace defaults to `default`.
 OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_pod": ("gracePeriodSeconds",),
                                                "evict_pod": ("gracePeriodSeconds",),
                                                "delete_workload": ("namespace",),
-                                               "annotate_workload": ("namespace",)}
+                                               "annotate_workload": ("namespace",),
+                                               "reject_waiting_pod": ("message",)}
 SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
 WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 MAX_REPLICAS = 10_000
@@ -99,6 +104,8 @@ def validate_command(command: Any) -> dict[str, Any]:
         _check_scale(command)
     if kind in ("delete_workload", "annotate_workload"):
         _check_workload_ref(command, WORKLOAD_KINDS)
+    if command.get("message") is not None and (not isinstance(command["message"], str) or not command["message"]):
+        raise CommandError("command.message", command["message"], "must be a non-empty string")
     return command
 
 

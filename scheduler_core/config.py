@@ -98,6 +98,12 @@ class SchedulerConfig:
     # the workload controllers', and the disruption controller's (0 = in the same instant).
     controller_delay_seconds: float = 1.0
     disruption_controller_delay_seconds: float = 0.0
+    # The playground's teaching Permit plugin, PermitGate (scheduler_core/plugins/permitgate.py; not an
+    # in-tree plugin): pods whose labels match this selector ("key=value", or "key" for any value) wait at
+    # Permit until an allow_waiting_pod / reject_waiting_pod command or the timeout. "" = not in the profile.
+    permit_gate_label: str = ""
+    # The wait PermitGate asks for; RunPermitPlugins caps any plugin's wait at 15 minutes (maxTimeout).
+    permit_gate_timeout_seconds: int = 60
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -143,6 +149,8 @@ def _validate(cfg: SchedulerConfig) -> None:
             raise ConfigError(f.name, value, "must be true or false")
         if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise ConfigError(f.name, value, "must be an integer")
+        if f.type == "str" and not isinstance(value, str):
+            raise ConfigError(f.name, value, "must be a string")
         if f.type == "float" and (isinstance(value, bool) or not isinstance(value, (int, float))
                                   or not 0 <= value <= 3600):
             raise ConfigError(f.name, value, "must be a number of seconds from 0 to 3600")
@@ -163,6 +171,10 @@ def _validate(cfg: SchedulerConfig) -> None:
     if cfg.pod_max_in_unschedulable_pods_duration_seconds < 0:
         raise ConfigError("pod_max_in_unschedulable_pods_duration_seconds",
                           cfg.pod_max_in_unschedulable_pods_duration_seconds, "must not be negative")
+    if cfg.permit_gate_label:
+        _validate_permit_gate_label(cfg.permit_gate_label)
+    if cfg.permit_gate_timeout_seconds <= 0:
+        raise ConfigError("permit_gate_timeout_seconds", cfg.permit_gate_timeout_seconds, "must be greater than 0")
     # ValidateDefaultPreemptionArgs (apis/config/validation/validation_pluginargs.go)
     percentage, absolute = cfg.min_candidate_nodes_percentage, cfg.min_candidate_nodes_absolute
     if not 0 <= percentage <= 100:
@@ -175,6 +187,17 @@ def _validate(cfg: SchedulerConfig) -> None:
     for switch, gate, since in _GATES_SINCE:
         if getattr(cfg, switch) and _minor(cfg.version) < since:
             raise ConfigError(switch, True, f"unrecognized feature gate: {gate} (it arrived in v1.{since})")
+
+
+def _validate_permit_gate_label(selector: str) -> None:
+    """``key=value`` or ``key``, each part as the API server validates a label key and value."""
+    from scheduler_core.manifests.names import label_key_errors, label_value_errors
+
+    key, _, value = selector.partition("=")
+    errors = label_key_errors(key) + (label_value_errors(value) if "=" in selector else [])
+    if errors:
+        raise ConfigError("permit_gate_label", selector,
+                          f'must be "key=value" or "key" with a valid label key and value: {"; ".join(errors)}')
 
 
 # (switch, upstream feature gate, first minor release that has the gate), pkg/features/kube_features.go

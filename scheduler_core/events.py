@@ -27,6 +27,9 @@ EVENT_KINDS: tuple[str, ...] = (
     "pod.nominated",
     "pod.nominationCleared",
     "pod.bound",
+    "permit.waiting",
+    "permit.allowed",
+    "permit.rejected",
     "pod.terminating",
     "pod.deleted",
     "pdb.updated",
@@ -229,6 +232,18 @@ def _pod_bound(f: StateFolder, e: dict[str, Any]) -> None:
                 startTime=e["t"], queue=None)
 
 
+def _permit_waiting(f: StateFolder, e: dict[str, Any]) -> None:
+    f.patch_pod(e["pod"], queue="waiting")
+    f.s.setdefault("waitingPods", []).append(
+        {"pod": e["pod"], "node": e["node"], "cycle": e["cycle"], "plugins": list(e["plugins"]), "until": e["until"]})
+
+
+def _permit_ended(f: StateFolder, e: dict[str, Any]) -> None:
+    """The wait is over: the binding cycle goes on (or fails) with the pod still in flight."""
+    f.patch_pod(e["pod"], queue="inFlight")
+    f.s["waitingPods"] = [w for w in f.s.get("waitingPods", []) if w["pod"] != e["pod"]]
+
+
 def _pod_terminating(f: StateFolder, e: dict[str, Any]) -> None:
     f.patch_pod(e["pod"], phase="Terminating", deletionTimestamp=e["deletionTimestamp"],
                preemptedBy=e["preemptedBy"])
@@ -289,6 +304,9 @@ _HANDLERS: dict[str, Any] = {
     "pod.nominated": _pod_nominated,
     "pod.nominationCleared": _pod_nomination_cleared,
     "pod.bound": _pod_bound,
+    "permit.waiting": _permit_waiting,
+    "permit.allowed": _permit_ended,
+    "permit.rejected": _permit_ended,
     "pod.terminating": _pod_terminating,
     "pod.deleted": _pod_deleted,
     "pdb.updated": _pdb_updated,

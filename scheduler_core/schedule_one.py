@@ -38,7 +38,7 @@ class SchedulerHost(Protocol):
 
     def emit(self, kind: str, **fields: Any) -> None: ...
 
-    def bind(self, key: str, node: str, cycle: int) -> None: ...
+    def finish_scheduling_cycle(self, qpi: QueuedPodInfo, node: str, cycle: int, state: CycleState) -> None: ...
 
     def record_failure(self, qpi: QueuedPodInfo, cycle: int, message: str, rejected: bool,
                        diagnosis: Diagnosis | None, nominating: str | None) -> None: ...
@@ -89,7 +89,7 @@ class Scheduler:
         if error is not None:
             self.host.record_failure(qpi, cycle, error.message, False, None, "")
             return True
-        self.host.bind(pod.key, node, cycle)
+        self.host.finish_scheduling_cycle(qpi, node, cycle, state)  # assume, Reserve, Permit, then binding
         return True
 
     # ---- filtering ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from scheduler_core.actions import DISRUPTION, PREEMPTION, TERMINATE, ClusterActions
+from scheduler_core.actions import DISRUPTION, PERMIT, PREEMPTION, TERMINATE, ClusterActions
 from scheduler_core.cluster_state import ClusterState
 from scheduler_core.command_handler import CommandHandler
 from scheduler_core.commands import CommandError
@@ -276,6 +276,8 @@ class Simulation:
                 self.controllers.run_timer(payload)
             elif kind == DISRUPTION:
                 self.actions.sync_pdb(payload)
+            elif kind == PERMIT:
+                self.actions.run_permit_timer(payload)
             ran = True
         release = self.queue.next_backoff_release()
         if release is not None and release <= now:
@@ -335,7 +337,7 @@ class Simulation:
             "time": t(self.timeline.now),
             "cycle": q.scheduling_cycle,
             **cluster_views(self.cluster),
-            "pods": [pod_view(record, q.location(key)) for key, record in self.cluster.pods.items()],
+            "pods": [pod_view(record, self.actions.location(key)) for key, record in self.cluster.pods.items()],
             "queues": {
                 "active": q.active_keys(),
                 "backoff": [{"pod": key, "until": t(until)} for key, until in q.backoff_entries()],
@@ -346,6 +348,9 @@ class Simulation:
             },
             "metrics": {**copy.deepcopy(self.metrics), "scheduler_pending_pods": q.pending_counts()},
             **({"workloads": self.controllers.views()} if self.controllers.active else {}),
+            # Only with a Permit plugin in the profile (the teaching PermitGate): pods waiting at Permit.
+            **({"waitingPods": [w.view() for w in self.actions.waiting.values()]}
+               if self.framework.permit_plugins else {}),
         }
 
     def snapshot(self) -> dict[str, Any]:

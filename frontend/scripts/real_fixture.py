@@ -2,6 +2,9 @@
 its own fold of that log (final, and after every seq), so the TypeScript fold can be checked against the Python one.
 
     .venv/bin/python frontend/scripts/real_fixture.py frontend/src/test/real/preemption.yaml
+
+A <name>.run.json beside the YAML gives the run's scheduler config and timed commands:
+{"config": {...}, "commands": [{"at": 5, "command": {...}}]}.
 """
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ from scheduler_core.simulation import Simulation
 
 def main(path: str) -> None:
     src = Path(path)
-    sim = Simulation.from_yaml(src.read_text(), seed=1)
+    extra = src.with_suffix(".run.json")
+    run = json.loads(extra.read_text()) if extra.exists() else {}
+    sim = Simulation.from_yaml(src.read_text(), seed=1, config=run.get("config"), timed_commands=run.get("commands"))
     sim.run()
     events = sim.events
     states, state = [], {}

@@ -408,7 +408,7 @@ def _step(data: Any, file: str, path: str) -> Step:
 
 # What a step may say the screen shows: each queue lane's pods (by the lane's name) and pods' STATUS.
 QUEUE_NAMES = {"activeQ": "active", "backoffQ": "backoff", "unschedulablePods": "unschedulable", "gated": "gated",
-               "inFlight": "inFlight"}
+               "inFlight": "inFlight", "waitingAtPermit": "waiting"}
 PHASE_NAMES = ("Pending", "Running", "Terminating", "Succeeded")
 
 
@@ -694,7 +694,8 @@ def check_steps(variant: Variant, run: RunResult) -> list[str]:
     return problems
 
 
-_QUEUE_WORD = re.compile(r"(?<![\w-])(" + "|".join(q for q in QUEUE_NAMES if q not in ("gated", "inFlight")) + r")(?![\w-])")
+_QUEUE_WORD = re.compile(r"(?<![\w-])(" + "|".join(q for q in QUEUE_NAMES if q not in ("gated", "inFlight", "waitingAtPermit"))
+                         + r")(?![\w-])")
 # A step that opens with a time states the time on screen: "t=10: …", "At t=60 …".
 _OPENING_TIME = re.compile(r"^(?:At )?t=(\d+(?:\.\d+)?)\b")
 
@@ -729,6 +730,8 @@ def queue_members(state: Mapping[str, Any], name: str) -> list[str]:
     """The pods a queue lane shows (QueueLanes.tsx): in flight is the popped pod, the rest the queues."""
     if name == "inFlight":
         return [p["key"] for p in state.get("pods", []) if p.get("queue") == "inFlight"]
+    if name == "waitingAtPermit":  # the Waiting at Permit lane: State.waitingPods
+        return [w["pod"] for w in state.get("waitingPods", [])]
     return [entry if isinstance(entry, str) else entry["pod"] for entry in state.get("queues", {}).get(QUEUE_NAMES[name], [])]
 
 

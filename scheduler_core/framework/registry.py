@@ -64,6 +64,9 @@ def build_default_plugins(config: SchedulerConfig, handle: Handle) -> list[Any]:
             continue
         cls = getattr(importlib.import_module(f"scheduler_core.plugins.{module_name}"), class_name)
         plugins.append(_instantiate(cls, args))
+    if config.permit_gate_label:  # the playground's teaching Permit plugin, enabled after the defaults
+        from scheduler_core.plugins.permitgate import PermitGate
+        plugins.append(PermitGate(config))
     return plugins
 
 

@@ -12,6 +12,7 @@ from scheduler_core.framework.interface import Code, CycleState, PreFilterResult
 from scheduler_core.framework.nodeinfo import NodeInfo
 from scheduler_core.objects import Pod
 
+MAX_PERMIT_TIMEOUT_SECONDS = 15 * 60.0  # framework.go maxTimeout: no plugin makes a pod wait longer
 NominatedPodsFn = Callable[[str], Sequence[Pod]]
 Column = list[int] | int  # one plugin's weighted scores in node order; an int: the same for every node
 
@@ -31,7 +32,11 @@ class Framework:
         self.post_filter_plugins = [p for p in self.plugins if _has(p, "post_filter")]
         self.pre_score_plugins = [p for p in self.plugins if _has(p, "pre_score")]
         self.score_plugins = [p for p in self.plugins if _has(p, "score")]
+        self.reserve_plugins = [p for p in self.plugins if _has(p, "reserve")]
+        self.permit_plugins = [p for p in self.plugins if _has(p, "permit")]
+        self.pre_bind_plugins = [p for p in self.plugins if _has(p, "pre_bind")]
         self.bind_plugins = [p for p in self.plugins if _has(p, "bind")]
+        self.post_bind_plugins = [p for p in self.plugins if _has(p, "post_bind")]
         # Nominated pods on a node; set by the scheduler (the framework's PodNominator).
         self.nominated_pods_for_node: NominatedPodsFn = lambda node: ()
 
@@ -48,7 +53,11 @@ class Framework:
             "preScore": list(map(names, self.pre_score_plugins)),
             "score": list(map(names, self.score_plugins)),
             "normalizeScore": [p.name for p in self.score_plugins if _has(p, "normalize_score")],
+            "reserve": list(map(names, self.reserve_plugins)),
+            "permit": list(map(names, self.permit_plugins)),
+            "preBind": list(map(names, self.pre_bind_plugins)),
             "bind": list(map(names, self.bind_plugins)),
+            "postBind": list(map(names, self.post_bind_plugins)),
         }
 
     def events_to_register(self) -> dict[str, list[Any]]:
@@ -161,6 +170,58 @@ class Framework:
             if not status.is_success:
                 return status
         return Status.success()
+
+    # ---- Reserve / Permit / PreBind / PostBind (framework.go) ------------------------------
+
+    def run_reserve_plugins_reserve(self, state: CycleState, pod: Pod, node: str) -> Status:
+        """RunReservePluginsReserve: stop at the first plugin that does not succeed."""
+        for plugin in self.reserve_plugins:
+            status = plugin.reserve(state, pod, node)
+            if not status.is_success:
+                if status.is_rejected:
+                    return status.with_plugin(plugin.name)
+                return Status.error(f'running Reserve plugin "{plugin.name}": {status.message}', plugin.name)
+        return Status.success()
+
+    def run_reserve_plugins_unreserve(self, state: CycleState, pod: Pod, node: str) -> list[str]:
+        """RunReservePluginsUnreserve: every Reserve plugin's Unreserve, in reverse order → their names."""
+        ran = []
+        for plugin in reversed(self.reserve_plugins):
+            plugin.unreserve(state, pod, node)
+            ran.append(plugin.name)
+        return ran
+
+    def run_permit_plugins(self, state: CycleState, pod: Pod, node: str) -> tuple[Status, dict[str, float]]:
+        """RunPermitPlugins → (status, {plugin: wait}). A rejection or error stops at once; a Wait is
+        remembered (capped at maxTimeout, 15 minutes) and the remaining plugins still run."""
+        waits: dict[str, float] = {}
+        for plugin in self.permit_plugins:
+            status, timeout = plugin.permit(state, pod, node)
+            if status.is_success:
+                continue
+            if status.is_rejected:
+                return status.with_plugin(plugin.name), {}
+            if status.code != Code.WAIT:
+                return Status.error(f'running Permit plugin "{plugin.name}": {status.message}', plugin.name), {}
+            waits[plugin.name] = min(timeout, MAX_PERMIT_TIMEOUT_SECONDS)
+        if waits:
+            return Status(Code.WAIT, (f'one or more plugins asked to wait and no plugin rejected pod "{pod.name}"',)), waits
+        return Status.success(), {}
+
+    def run_pre_bind_plugins(self, state: CycleState, pod: Pod, node: str) -> Status:
+        """RunPreBindPlugins: stop at the first plugin that does not succeed."""
+        for plugin in self.pre_bind_plugins:
+            status = plugin.pre_bind(state, pod, node)
+            if not status.is_success:
+                if status.is_rejected:
+                    return status.with_plugin(plugin.name)
+                return Status.error(f'running PreBind plugin "{plugin.name}": {status.message}', plugin.name)
+        return Status.success()
+
+    def run_post_bind_plugins(self, state: CycleState, pod: Pod, node: str) -> None:
+        """RunPostBindPlugins: informational, every plugin runs."""
+        for plugin in self.post_bind_plugins:
+            plugin.post_bind(state, pod, node)
 
     # ---- PreScore / Score ----
 

@@ -42,6 +42,23 @@ class DynamicResources:
         state.write(STATE_KEY, _StateData())
         return None, Status.skip()
 
+    # Reserve, Unreserve, PreBind: with no claims in the state (claims.empty()) there is nothing to
+    # reserve, release or allocate, and upstream returns Success (nil) at once.
+    def reserve(self, state: CycleState, pod: Pod, node: str) -> Status:
+        return self._no_claims(state)
+
+    def unreserve(self, state: CycleState, pod: Pod, node: str) -> None:
+        return None
+
+    def pre_bind(self, state: CycleState, pod: Pod, node: str) -> Status:
+        return self._no_claims(state)
+
+    @staticmethod
+    def _no_claims(state: CycleState) -> Status:
+        if not isinstance(state.read(STATE_KEY), _StateData):
+            return Status.error(ERR_NOT_FOUND, NAME)
+        return Status.success()
+
     def post_filter(self, state: CycleState, pod: Pod, diagnosis: Diagnosis) -> tuple[str | None, Status]:
         data = state.read(STATE_KEY)
         if not isinstance(data, _StateData):

@@ -1,5 +1,6 @@
 """The cycle strip in a browser: a lesson's run held at one cycle names every extension point with
-each plugin's status, the two Filter passes with a nominated pod, and what is not modelled."""
+each plugin's status, the two Filter passes with a nominated pod, and the binding side (Reserve … PostBind)
+as the model runs it, VolumeBinding named for what it would do."""
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,11 @@ def test_the_strip_shows_one_cycle_through_every_extension_point(page: Page) -> 
     # etl-mid (priority 500) is nominated to node-1: scavenger-1 (50) is filtered with it added first.
     expect(strip.locator('[data-point="Filter"]')).to_contain_text("Two passes on node-1 (+ etl-mid)")
     expect(plugin(strip, "PostFilter", "DefaultPreemption")).to_have_attribute("data-status", "not yet")
-    for point in ("Reserve", "Permit", "PreBind", "PostBind"):
-        expect(strip.locator(f'[data-point="{point}"]')).to_contain_text("Not modelled")
+    expect(plugin(strip, "Reserve", "DynamicResources")).to_have_attribute("data-status", "not yet")
+    expect(strip.locator('[data-point="Reserve"]')).to_contain_text("VolumeBinding")
+    expect(strip.locator('[data-point="Permit"]')).to_contain_text("No Permit plugin in this profile")
+    expect(strip.locator('[data-point="PostBind"]')).to_contain_text("No PostBind plugin in this profile")
+    expect(strip.locator('[data-status="not modelled"]')).to_have_count(0)
 
     bound_step = 1 + next(i for i, step in enumerate(LESSON.main.steps) if step.at.get("event") == "pod.bound")
     for k in range(4, bound_step + 1):
@@ -51,3 +55,5 @@ def test_the_strip_shows_one_cycle_through_every_extension_point(page: Page) -> 
     expect(plugin(strip, "Bind", "DefaultBinder")).to_have_attribute("data-status", "Success", timeout=30_000)
     expect(plugin(strip, "Score", "NodeResourcesFit")).to_have_attribute("data-status", "not run")
     expect(plugin(strip, "PostFilter", "DefaultPreemption")).to_have_attribute("data-status", "not run")
+    expect(plugin(strip, "Reserve", "DynamicResources")).to_have_attribute("data-status", "Success")
+    expect(plugin(strip, "PreBind", "DynamicResources")).to_have_attribute("data-status", "Success")

@@ -61,6 +61,7 @@ EXPECTED = {
     "async_preemption": False, "pop_from_backoff_q": False,
     "min_candidate_nodes_percentage": 0, "min_candidate_nodes_absolute": 1,
     "plugin_weights": {"NodeResourcesFit": 0, "TaintToleration": 5},
+    "permit_gate_label": "gang=train", "permit_gate_timeout_seconds": 45,
 }
 
 
@@ -110,6 +111,8 @@ def test_every_setting_saves_and_the_run_uses_it(page: Page) -> None:
     page.get_by_label("percentageOfNodesToScore").fill("40")
     page.get_by_label("NodeResourcesFit weight").fill("0")
     page.get_by_label("TaintToleration weight").fill("5")
+    page.get_by_label("PermitGate label selector").fill("gang=train")
+    page.get_by_label("PermitGate timeout (seconds)").fill("45")
     page.get_by_label("Preemption (DefaultPreemption) enabled").uncheck()
     save(page)
     assert stored(page, slug) == {**EXPECTED, "preemption": False}
@@ -132,6 +135,7 @@ def test_every_setting_saves_and_the_run_uses_it(page: Page) -> None:
     preemption = next(e for e in events if e["kind"] == "preemption.evaluated")
     assert (preemption["potentialNodes"], preemption["numCandidates"]) == (2, 1)  # max(2 × 0 %, 1)
     assert not any(e["kind"] == "queue.moved" and e["to"] == "gated" for e in events)  # SchedulerAsyncPreemption=false
+    assert events[0]["profile"]["permit"] == ["PermitGate"]  # no pod has the label: none waits
 
     # the decision panel explains that preemption, the metrics panel counts it
     page.get_by_role("button", name=re.compile(r"^urgent ")).first.click()

@@ -32,6 +32,9 @@ from playground.runs import command_bodies
                  {"type": "add_workload", "manifest": {"kind": "Job", "metadata": {"name": "report"},
                                                        "apiVersion": "batch/v1"}},
                  id="add_workload from YAML fills in its kind's apiVersion"),
+    pytest.param({"type": "reject_waiting_pod", "pod": "train-1", "message": "gang incomplete"},
+                 {"type": "reject_waiting_pod", "pod": "default/train-1", "message": "gang incomplete"},
+                 id="reject_waiting_pod keeps its optional message"),
 ])
 def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, Any]) -> None:
     assert command_bodies.normalise(body) == payload
@@ -58,6 +61,8 @@ def test_valid_commands_are_normalised(body: dict[str, Any], payload: dict[str, 
     pytest.param({"type": "add_workload", "manifest": {"kind": "Pod", "metadata": {"name": "x"}}}, "manifest.kind",
                  "Pod", id="add_workload of a kind that is no workload"),
     pytest.param({"type": "delete_workload", "kind": "Deployment"}, "name", None, id="delete_workload without a name"),
+    pytest.param({"type": "reject_waiting_pod", "pod": "train-1", "message": ""}, "message", "",
+                 id="reject_waiting_pod with an empty message"),
 ])
 def test_invalid_commands_name_the_field_and_the_value(body: dict[str, Any], field: str, value: Any) -> None:
     with pytest.raises(InvalidDocuments) as raised:

@@ -1782,7 +1782,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             revealAt: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "permit.waiting" | "permit.allowed" | "permit.rejected" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -2015,7 +2015,7 @@ export interface components {
             /** @description Fires at the nth (default first) event in the run's stream that matches every given key. event = kind; time = the event's t is at least this; messageContains = substring of message; queueEvent = queue.moved's upstream label (its `event` field); any other key = the event's field of that name (a pod or node view counts by key or name). See docs/lessons.md. */
             at: {
                 /** @enum {string} */
-                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
+                event?: "cluster.snapshot" | "node.added" | "node.updated" | "node.deleted" | "namespace.updated" | "namespace.deleted" | "priorityclass.added" | "priorityclass.changed" | "priorityclass.deleted" | "pod.added" | "queue.moved" | "cycle.started" | "cycle.filtered" | "cycle.scored" | "preemption.evaluated" | "pod.nominated" | "pod.nominationCleared" | "pod.bound" | "permit.waiting" | "permit.allowed" | "permit.rejected" | "pod.terminating" | "pod.deleted" | "pdb.updated" | "pdb.added" | "pdb.changed" | "pdb.deleted" | "pod.succeeded" | "workload.updated" | "workload.deleted" | "k8s.event" | "cycle.finished" | "command.applied" | "command.rejected" | "run.status";
                 time?: number;
                 nth?: number;
                 messageContains?: string;
@@ -3489,7 +3489,29 @@ export interface components {
             /** @description a PodDisruptionBudget key "<namespace>/<name>" (or a name in "default") */
             pdb: string;
         };
-        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_delete_namespace"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_workload"] | components["schemas"]["Command_delete_workload"] | components["schemas"]["Command_annotate_workload"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"];
+        /** allow_waiting_pod command */
+        Command_allow_waiting_pod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "allow_waiting_pod";
+            /** @description a pod key "<namespace>/<name>" (or a name in "default") */
+            pod: string;
+        };
+        /** reject_waiting_pod command */
+        Command_reject_waiting_pod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reject_waiting_pod";
+            /** @description a pod key "<namespace>/<name>" (or a name in "default") */
+            pod: string;
+            /** @description the rejection message (WaitingPod.Reject); left out: rejected by the reject_waiting_pod command */
+            message?: string;
+        };
+        Command: components["schemas"]["Command_pause"] | components["schemas"]["Command_resume"] | components["schemas"]["Command_step"] | components["schemas"]["Command_speed"] | components["schemas"]["Command_stop"] | components["schemas"]["Command_restart"] | components["schemas"]["Command_add_pod"] | components["schemas"]["Command_delete_pod"] | components["schemas"]["Command_evict_pod"] | components["schemas"]["Command_add_node"] | components["schemas"]["Command_delete_node"] | components["schemas"]["Command_cordon"] | components["schemas"]["Command_uncordon"] | components["schemas"]["Command_set_node_labels"] | components["schemas"]["Command_set_node_taints"] | components["schemas"]["Command_set_node_annotations"] | components["schemas"]["Command_set_pod_annotations"] | components["schemas"]["Command_set_pod_labels"] | components["schemas"]["Command_remove_scheduling_gates"] | components["schemas"]["Command_add_namespace"] | components["schemas"]["Command_set_namespace_labels"] | components["schemas"]["Command_delete_namespace"] | components["schemas"]["Command_scale"] | components["schemas"]["Command_add_workload"] | components["schemas"]["Command_delete_workload"] | components["schemas"]["Command_annotate_workload"] | components["schemas"]["Command_add_priorityclass"] | components["schemas"]["Command_update_priorityclass"] | components["schemas"]["Command_delete_priorityclass"] | components["schemas"]["Command_add_pdb"] | components["schemas"]["Command_update_pdb"] | components["schemas"]["Command_delete_pdb"] | components["schemas"]["Command_allow_waiting_pod"] | components["schemas"]["Command_reject_waiting_pod"];
     };
     responses: never;
     parameters: never;

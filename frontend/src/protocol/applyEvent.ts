@@ -80,6 +80,17 @@ function reduce(s: RunState, e: SimEvent): RunState {
         startTime: e.t,
         queue: null,
       });
+    case "permit.waiting":
+      return {
+        ...patchPod(patchCycle(s, e.cycle, { permitWaiting: e }), e.pod, { queue: "waiting" }),
+        waitingPods: [...(s.waitingPods ?? []), { pod: e.pod, node: e.node, cycle: e.cycle, plugins: Object.keys(e.plugins), until: e.until }],
+      };
+    case "permit.allowed":
+    case "permit.rejected":
+      return {
+        ...patchPod(patchCycle(s, e.cycle, { permitEnded: e }), e.pod, { queue: "inFlight" }),
+        waitingPods: (s.waitingPods ?? []).filter((w) => w.pod !== e.pod),
+      };
     case "pod.terminating":
       return {
         ...patchPod(s, e.pod, { phase: "Terminating", deletionTimestamp: e.deletionTimestamp, preemptedBy: e.preemptedBy }),
@@ -156,6 +167,7 @@ function fromSnapshot(cs: ClusterState, seq: number, profile: Profile | null): R
     metrics: cs.metrics,
     profile,
     ...(cs.workloads ? { workloads: cs.workloads } : {}),
+    ...(cs.waitingPods ? { waitingPods: cs.waitingPods } : {}),
   };
 }
 
@@ -338,6 +350,8 @@ function freeOnRejected(s: RunState, podKey: string, statuses: Record<string, nu
     const slot = s.byNode.get(node) ?? EMPTY_SLOT;
     const requested: Resources = {};
     for (const p of slot.bound) addInto(requested, p.requests);
+    // Pods waiting at Permit are assumed: the scheduler's cache counts them on their node.
+    for (const w of s.waitingPods ?? []) if (w.node === node) addInto(requested, s.pods.get(w.pod)?.requests ?? {});
     const nominated: Resources = {};
     for (const p of slot.nominated) if (p.key !== podKey && p.priority >= prio) addInto(nominated, p.requests);
     out[node] = { allocatable: n.allocatable, requested, nominated, pods: slot.bound.length };

@@ -20,6 +20,9 @@ export const EVENT_KINDS = [
   "pod.nominated",
   "pod.nominationCleared",
   "pod.bound",
+  "permit.waiting",
+  "permit.allowed",
+  "permit.rejected",
   "pod.terminating",
   "pod.deleted",
   "pdb.updated",
@@ -38,7 +41,8 @@ export const EVENT_KINDS = [
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export const QUEUE_NAMES = ["active", "backoff", "unschedulable", "gated", "inFlight"] as const;
+/** "waiting": in flight, and waiting at Permit (assumed on a node, not bound). */
+export const QUEUE_NAMES = ["active", "backoff", "unschedulable", "gated", "inFlight", "waiting"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export const POD_PHASES = ["Pending", "Running", "Terminating", "Succeeded", "Deleted"] as const;
@@ -165,6 +169,18 @@ export interface ClusterState {
   metrics: Metrics;
   /** Only in runs whose scenario has workloads. */
   workloads?: WorkloadView[];
+  /** Only in runs whose profile has a Permit plugin (the teaching PermitGate): pods waiting at Permit. */
+  waitingPods?: WaitingPodView[];
+}
+
+/** A pod a Permit plugin told to Wait: assumed on `node`, its binding cycle blocked until allowed, rejected or `until`. */
+export interface WaitingPodView {
+  pod: string;
+  node: string;
+  cycle: number;
+  /** Permit plugins that have not allowed it yet. */
+  plugins: string[];
+  until: number;
 }
 
 export interface NodeStatus {
@@ -237,7 +253,12 @@ export interface Profile {
   preScore: string[];
   score: string[];
   normalizeScore: string[];
+  /** Reserve, Permit, PreBind, PostBind: absent in runs recorded before the model ran them. */
+  reserve?: string[];
+  permit?: string[];
+  preBind?: string[];
   bind: string[];
+  postBind?: string[];
 }
 /** `profile` is absent in runs recorded before it was added. */
 export type ClusterSnapshotEvent = Base & { kind: "cluster.snapshot"; state: ClusterState; profile?: Profile };
@@ -323,6 +344,12 @@ export type PodNominationClearedEvent = Base & {
 };
 // nominatedNodeName: the nomination the bound pod keeps (absent when binding cleared it or there was none).
 export type PodBoundEvent = Base & { kind: "pod.bound"; pod: string; node: string; cycle: number; nominatedNodeName?: string };
+/** Permit returned Wait: the pod is a waiting pod, assumed on `node`; `plugins` maps each waiting plugin to its wait (s). */
+export type PermitWaitingEvent = Base & { kind: "permit.waiting"; pod: string; node: string; cycle: number; plugins: Record<string, number>; until: number };
+/** WaitOnPermit returned Success: the binding cycle goes on (PreBind, Bind, PostBind). */
+export type PermitAllowedEvent = Base & { kind: "permit.allowed"; pod: string; node: string; cycle: number };
+/** WaitOnPermit returned a rejection (a plugin's Reject, its timeout, preemption's "preempted", deletion's "removed"). */
+export type PermitRejectedEvent = Base & { kind: "permit.rejected"; pod: string; node: string; cycle: number; plugin: string; message: string };
 export type PodTerminatingEvent = Base & {
   kind: "pod.terminating";
   pod: string;
@@ -397,6 +424,9 @@ export type SimEvent =
   | PodNominatedEvent
   | PodNominationClearedEvent
   | PodBoundEvent
+  | PermitWaitingEvent
+  | PermitAllowedEvent
+  | PermitRejectedEvent
   | PodTerminatingEvent
   | PodDeletedEvent
   | PdbUpdatedEvent

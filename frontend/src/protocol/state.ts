@@ -12,11 +12,15 @@ import type {
   PdbView,
   WorkloadView,
   PodView,
+  PermitAllowedEvent,
+  PermitRejectedEvent,
+  PermitWaitingEvent,
   PreemptionEvaluatedEvent,
   PriorityClassView,
   Profile,
   Queues,
   Resources,
+  WaitingPodView,
 } from "./events";
 import { AppendList } from "./appendList";
 import { PMap } from "./pmap";
@@ -45,6 +49,9 @@ export interface CycleRecord {
   preemption: PreemptionEvaluatedEvent | null;
   /** Victims as they were when preemption was evaluated (they are gone later). */
   victimInfo: Record<string, { priority: number; priorityClassName: string }>;
+  /** Permit returned Wait in this cycle (the pod became a waiting pod), and how the wait ended. */
+  permitWaiting?: PermitWaitingEvent | null;
+  permitEnded?: PermitAllowedEvent | PermitRejectedEvent | null;
   /** The node DefaultBinder bound the pod to (pod.bound, which comes before cycle.finished). */
   bound: string | null;
   finished: CycleFinishedEvent | null;
@@ -87,6 +94,8 @@ export interface RunState {
   namespaces: NamespaceView[];
   /** Workload statuses in the order they appeared; undefined when the run has none. */
   workloads?: WorkloadView[];
+  /** Pods waiting at Permit; undefined when the profile has no Permit plugin. */
+  waitingPods?: WaitingPodView[];
   queues: Queues;
   metrics: Metrics | null;
   /** cycle number (as a string key) → what happened in it */
@@ -141,6 +150,7 @@ export function toClusterState(s: RunState): import("./events").ClusterState {
     queues: s.queues,
     metrics: s.metrics ?? (initialRunState.metrics as never),
     ...(s.workloads ? { workloads: s.workloads } : {}),
+    ...(s.waitingPods ? { waitingPods: s.waitingPods } : {}),
   };
 }
 

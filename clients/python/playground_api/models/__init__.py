@@ -12,6 +12,8 @@ from .add_priorityclass_command import AddPriorityclassCommand
 from .add_priorityclass_command_type import AddPriorityclassCommandType
 from .add_workload_command import AddWorkloadCommand
 from .add_workload_command_type import AddWorkloadCommandType
+from .allow_waiting_pod_command import AllowWaitingPodCommand
+from .allow_waiting_pod_command_type import AllowWaitingPodCommandType
 from .annotate_workload_command import AnnotateWorkloadCommand
 from .annotate_workload_command_annotations import AnnotateWorkloadCommandAnnotations
 from .annotate_workload_command_kind import AnnotateWorkloadCommandKind
@@ -467,6 +469,8 @@ from .question_view_translations_additional_property import (
     QuestionViewTranslationsAdditionalProperty,
 )
 from .reason_enum import ReasonEnum
+from .reject_waiting_pod_command import RejectWaitingPodCommand
+from .reject_waiting_pod_command_type import RejectWaitingPodCommandType
 from .remove_scheduling_gates_command import RemoveSchedulingGatesCommand
 from .remove_scheduling_gates_command_type import RemoveSchedulingGatesCommandType
 from .replace_yaml_request import ReplaceYamlRequest
@@ -972,6 +976,8 @@ __all__ = (
     "AddPriorityclassCommandType",
     "AddWorkloadCommand",
     "AddWorkloadCommandType",
+    "AllowWaitingPodCommand",
+    "AllowWaitingPodCommandType",
     "AnnotateWorkloadCommand",
     "AnnotateWorkloadCommandAnnotations",
     "AnnotateWorkloadCommandKind",
@@ -1249,6 +1255,8 @@ __all__ = (
     "QuestionViewTranslations",
     "QuestionViewTranslationsAdditionalProperty",
     "ReasonEnum",
+    "RejectWaitingPodCommand",
+    "RejectWaitingPodCommandType",
     "RemoveSchedulingGatesCommand",
     "RemoveSchedulingGatesCommandType",
     "ReplaceYamlRequest",

@@ -170,7 +170,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
           <InspectPanel state={state} selectedPod={selectedPod} />
           <MetricsPanel runId={runId} seq={state.seq} />
           {run?.canControl && <AddPodForm runId={runId} priorityClasses={state.priorityClasses} />}
-          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={state.pods} cordoned={cordoned} workloads={state.workloads} />}
+          {run?.canControl && <ClusterActions runId={runId} nodes={state.nodeOrder} pods={state.pods} cordoned={cordoned} workloads={state.workloads} waiting={state.waitingPods} />}
         </aside>
       </div>
       <EventLog events={state.k8sEvents} selectedPod={selectedPod} />

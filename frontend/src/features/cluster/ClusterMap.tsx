@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from "react";
+import type { PodView } from "@/protocol/events";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
 import { priorityColor } from "@/lib/colors";
@@ -49,6 +50,16 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
       return [...slot.bound, ...slot.nominated].some((p) => p.key.toLowerCase().includes(deferredQuery));
     });
   }, [deferredQuery, state.nodeOrder, state.nodes, state.byNode]);
+  // Pods waiting at Permit are assumed on their node: the card counts them there.
+  const assumedOn = useMemo(() => {
+    if (!state.waitingPods?.length) return null;
+    const out = new Map<string, PodView[]>();
+    for (const w of state.waitingPods) {
+      const p = state.pods.get(w.pod);
+      if (p) out.set(w.node, [...(out.get(w.node) ?? []), p]);
+    }
+    return out;
+  }, [state.waitingPods, state.pods]);
   const view = useScrollView();
   const columns = Math.max(1, Math.floor((view.width + GAP) / (CARD_WIDTH + GAP)));
   const grid = windowOf(compact ? Math.ceil(shown.length / columns) : 0, CARD_HEIGHT + GAP, view.top, view.height);
@@ -90,7 +101,10 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
         {drawn.map((name) => {
           const slot = state.byNode.get(name) ?? EMPTY_SLOT;
           const terminating = slot.bound.some((p) => p.phase === "Terminating");
-          const holdsSelected = selectedPod !== null && (slot.bound.some((p) => p.key === selectedPod) || slot.nominated.some((p) => p.key === selectedPod));
+          const assumed = assumedOn?.get(name);
+          const holdsSelected =
+            selectedPod !== null &&
+            (slot.bound.some((p) => p.key === selectedPod) || slot.nominated.some((p) => p.key === selectedPod) || !!assumed?.some((p) => p.key === selectedPod));
           return (
             <NodeCard
               key={name}
@@ -104,6 +118,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
               compact={compact}
               showLabels={showLabels}
               guards={guards}
+              assumed={assumed}
               onSelectPod={onSelectPod}
             />
           );

@@ -19,6 +19,8 @@ interface Props {
   showLabels?: boolean;
   /** Pod key → the PodDisruptionBudgets that guard it. */
   guards?: ReadonlyMap<string, string[]>;
+  /** Pods waiting at Permit on this node: assumed, so they count against it, but not bound. */
+  assumed?: PodView[];
   onSelectPod(key: string): void;
 }
 
@@ -64,7 +66,8 @@ function PodsBar({ node, count }: { node: NodeView; count: number }) {
   );
 }
 
-export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, showLabels, guards, onSelectPod }: Props) {
+export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, showLabels, guards, assumed, onSelectPod }: Props) {
+  const counted = assumed ? [...slot.bound, ...assumed] : slot.bound;
   const flags = [node.unschedulable && "cordoned", ...node.taints.map((t) => `taint ${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`)].filter(Boolean);
   return (
     <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={`Node ${node.name}`}>
@@ -91,9 +94,9 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
           {Object.keys(node.labels).length === 0 && <li className="muted">no labels</li>}
         </ul>
       )}
-      {!compact && BAR_RESOURCES.map((r) => <CapacityBar key={r} resource={r} node={node} pods={slot.bound} colorOf={colorOf} />)}
-      {!compact && <PodsBar node={node} count={slot.bound.length} />}
-      {compact && <CapacityBar resource="cpu" node={node} pods={slot.bound} colorOf={colorOf} />}
+      {!compact && BAR_RESOURCES.map((r) => <CapacityBar key={r} resource={r} node={node} pods={counted} colorOf={colorOf} />)}
+      {!compact && <PodsBar node={node} count={counted.length} />}
+      {compact && <CapacityBar resource="cpu" node={node} pods={counted} colorOf={colorOf} />}
       <div className="node-card__pods">
         {slot.bound.map((p) => {
           const term = terminations?.[p.key];
@@ -114,6 +117,19 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
             />
           );
         })}
+        {assumed?.map((p) => (
+          <PodChip
+            key={`assumed-${p.key}`}
+            podKey={p.key}
+            priorityClassName={p.priorityClassName}
+            priority={p.priority}
+            color={colorOf(p.priorityClassName)}
+            variant="ghost"
+            note="waiting at Permit (assumed)"
+            selected={selectedPod === p.key}
+            onSelect={onSelectPod}
+          />
+        ))}
         {slot.nominated.map((p) => (
           <PodChip
             key={`ghost-${p.key}`}

@@ -26,3 +26,19 @@ test("Scale sends the scale command for the chosen workload; a Deployment's Repl
   expect(url).toBe("/api/runs/4/commands/");
   expect(JSON.parse(String(init.body))).toEqual({ type: "scale", kind: "Deployment", name: "web", namespace: "shop", replicas: 5 });
 });
+
+test("a pod waiting at Permit can be allowed or rejected; without waiting pods there is no such control", async () => {
+  document.cookie = "csrftoken=test-token";
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ command: {} }), { status: 200, headers: { "Content-Type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  const pods = { size: 0, keys: () => [] };
+  const { rerender } = render(<ClusterActions runId={4} nodes={["n1"]} pods={pods} cordoned={new Set()} waiting={[]} />);
+  expect(screen.queryByRole("button", { name: "Allow" })).toBeNull();
+  const waiting = [{ pod: "default/a", node: "n1", cycle: 1, plugins: ["PermitGate"], until: 30 }, { pod: "default/b", node: "n1", cycle: 2, plugins: ["PermitGate"], until: 31 }];
+  rerender(<ClusterActions runId={4} nodes={["n1"]} pods={pods} cordoned={new Set()} waiting={waiting} />);
+  fireEvent.change(screen.getByLabelText("Waiting at Permit"), { target: { value: "default/b" } });
+  fireEvent.click(screen.getByRole("button", { name: "Reject" }));
+  await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+  const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+  expect(JSON.parse(String(init.body))).toEqual({ type: "reject_waiting_pod", pod: "default/b" });
+});

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { ObjectPicker, SELECT_AT_MOST } from "@/components/ObjectPicker";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
-import type { WorkloadView } from "@/protocol/events";
+import type { WaitingPodView, WorkloadView } from "@/protocol/events";
 import { sendCommand, type RunCommand } from "./api";
 
 interface Props {
@@ -13,14 +13,18 @@ interface Props {
   cordoned: ReadonlySet<string>;
   /** The run's workloads (State.workloads); the scalable ones get a Scale control. */
   workloads?: readonly WorkloadView[];
+  /** Pods waiting at Permit (State.waitingPods): only in runs whose profile has the teaching PermitGate. */
+  waiting?: readonly WaitingPodView[];
 }
 
 type Scalable = WorkloadView & { kind: "Deployment" | "ReplicaSet" | "StatefulSet" };
 const isScalable = (w: WorkloadView): w is Scalable =>
   (w.kind === "Deployment" || w.kind === "StatefulSet" || (w.kind === "ReplicaSet" && !w.owner));
 
-/** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod; scale a workload. */
-export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }: Props) {
+/** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod; scale a workload;
+ * allow or reject a pod waiting at Permit (what a Permit plugin's own code would call). */
+export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [], waiting }: Props) {
+  const [held, setHeld] = useState("");
   const [node, setNode] = useState("");
   const [pod, setPod] = useState("");
   const [target, setTarget] = useState("");
@@ -62,6 +66,9 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }:
           Delete pod
         </button>
       </div>
+      {waiting && waiting.length > 0 && (
+        <WaitingPodActions waiting={waiting} value={held} onChange={setHeld} send={send} />
+      )}
       {w && (
         <div className="field field--inline">
           <label htmlFor="action-workload">Workload</label>
@@ -87,6 +94,33 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [] }:
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+function WaitingPodActions({ waiting, value, onChange, send }: {
+  waiting: readonly WaitingPodView[];
+  value: string;
+  onChange(key: string): void;
+  send(cmd: RunCommand): void;
+}) {
+  const pod = waiting.some((x) => x.pod === value) ? value : waiting[0].pod;
+  return (
+    <div className="field field--inline">
+      <label htmlFor="action-waiting">Waiting at Permit</label>
+      <select id="action-waiting" value={pod} onChange={(e) => onChange(e.target.value)}>
+        {waiting.map((x) => (
+          <option key={x.pod} value={x.pod}>
+            {shortKey(x.pod)} on {x.node}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={() => send({ type: "allow_waiting_pod", pod })}>
+        Allow
+      </button>
+      <button type="button" className="button--danger" onClick={() => send({ type: "reject_waiting_pod", pod })}>
+        Reject
+      </button>
     </div>
   );
 }

@@ -15,6 +15,8 @@ export interface ScenarioSettings {
   pop_from_backoff_q?: boolean;
   min_candidate_nodes_percentage?: number;
   min_candidate_nodes_absolute?: number;
+  permit_gate_label?: string;
+  permit_gate_timeout_seconds?: number;
   [k: string]: unknown;
 }
 

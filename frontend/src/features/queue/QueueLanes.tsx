@@ -18,7 +18,8 @@ interface Props {
 const WINDOW_ABOVE = 30;
 const ROW_HEIGHT = 64;
 
-/** The three sub-queues of kube-scheduler's PriorityQueue, plus gated pods and the pod in flight. */
+/** The three sub-queues of kube-scheduler's PriorityQueue, plus gated pods, the pod in flight and,
+ * when the profile has a Permit plugin, the pods waiting at Permit (in flight too, assumed on a node). */
 export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
   const { queues, pods, lastMove } = state;
   const colorOf = useCallback((n: string) => priorityColor(n, state.priorityClasses), [state.priorityClasses]);
@@ -41,6 +42,15 @@ export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
       <div className="lanes">
         <Lane title="activeQ" term="activeq" hint="pop order: priority, then arrival" items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
         <Lane title="In flight" term="in-flight" hint="being scheduled now" items={inFlight} row={(k) => chip(k)} />
+        {state.waitingPods && (
+          <Lane
+            title="Waiting at Permit"
+            term="waiting-pod"
+            hint="assumed on a node (its resources held), the binding cycle blocked until a Permit plugin allows it, rejects it or times out"
+            items={state.waitingPods}
+            row={(w) => chip(w.pod, `on ${w.node} · ${w.plugins.join(", ")} · times out at t=${w.until}s (in ${Math.max(0, w.until - now).toFixed(0)}s)`)}
+          />
+        )}
         <Lane title="backoffQ" term="backoffq" hint="waiting out the backoff" items={queues.backoff} row={(b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`)} />
         <Lane
           title="unschedulablePods"

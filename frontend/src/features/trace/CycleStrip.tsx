@@ -2,6 +2,8 @@ import type { Profile } from "@/protocol/events";
 import type { CycleRecord } from "@/protocol/state";
 import { cycleStrip } from "./cycleStrip";
 
+const notModelled = (note: string) => note.startsWith("Not modelled");
+
 /** The selected cycle through every extension point, in upstream order. */
 export function CycleStrip({ record, profile }: { record: CycleRecord; profile: Profile | null }) {
   const points = cycleStrip(record, profile);
@@ -23,7 +25,11 @@ export function CycleStrip({ record, profile }: { record: CycleRecord; profile: 
                 ))}
               </ul>
             )}
-            {pt.note && <p className={`cycle-strip__note${pt.cells.length === 0 ? " strip-status--not-modelled" : ""}`} data-status={pt.cells.length === 0 ? "not modelled" : undefined}>{pt.note}</p>}
+            {pt.note && (
+              <p className={`cycle-strip__note${notModelled(pt.note) ? " strip-status--not-modelled" : ""}`} data-status={notModelled(pt.note) ? "not modelled" : undefined}>
+                {pt.note}
+              </p>
+            )}
           </li>
         ))}
       </ol>

@@ -52,9 +52,12 @@ function PodSummary({ state, podKey }: { state: RunState; podKey: string }) {
   const p = state.pods.get(podKey);
   if (!p) return null;
   const term = state.terminations[podKey];
+  const waiting = state.waitingPods?.find((w) => w.pod === podKey);
   const where = p.nodeName
     ? `${p.phase === "Terminating" ? "terminating" : "running"} on ${p.nodeName}`
-    : p.nominatedNodeName
+    : waiting
+      ? `pending, waiting at Permit on ${waiting.node} (assumed there, not bound)`
+      : p.nominatedNodeName
       ? `pending, nominated to ${p.nominatedNodeName}`
       : `pending${p.queue ? ` in ${p.queue}` : ""}`;
   return (
@@ -83,6 +86,8 @@ function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state:
           <strong className={`result result--${result.result}`}>
             {result.result === "scheduled" ? `scheduled on ${result.node}` : result.result}
           </strong>
+        ) : record.permitWaiting && !record.permitEnded ? (
+          `waiting at Permit on ${record.permitWaiting.node}`
         ) : (
           "in progress"
         )}

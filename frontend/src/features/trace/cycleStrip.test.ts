@@ -1,6 +1,7 @@
 // The strip of one cycle, from a log the real core emitted (src/test/real/preemption.json).
 import { describe, expect, test } from "vitest";
 import real from "@/test/real/preemption.json";
+import permitLog from "@/test/real/permit.json";
 import type { SimEvent } from "@/protocol/events";
 import { foldTo } from "@/protocol/applyEvent";
 import { cycleStrip, EXTENSION_POINTS } from "./cycleStrip";
@@ -57,5 +58,50 @@ describe("cycleStrip", () => {
     expect(points.find((p) => p.point === "Filter")!.cells).toEqual([
       { plugin: "NodeResourcesFit", status: "Unschedulable", detail: "Unschedulable on 2 nodes." },
     ]);
+  });
+
+  test("a run recorded before Reserve … PostBind were modelled keeps saying so", () => {
+    expect(state.profile?.reserve).toBeUndefined();
+    expect(strip(2).find((p) => p.point === "Permit")!.note).toMatch(/^Not modelled/);
+  });
+});
+
+describe("cycleStrip with the teaching PermitGate (src/test/real/permit.json)", () => {
+  const events = permitLog.events as unknown as SimEvent[];
+  const at = (cycle: number, seq = Infinity) => {
+    const s = foldTo(events, seq);
+    return cycleStrip(s.cycles.get(String(cycle))!, s.profile);
+  };
+  const cellAt = (points: ReturnType<typeof at>, point: string, plugin: string) => points.find((p) => p.point === point)!.cells.find((c) => c.plugin === plugin);
+  const seqOf = (kind: string, pod: string) => events.find((e) => e.kind === kind && (e as { pod?: string }).pod === pod)!.seq;
+
+  test("while gated-b waits: Reserve succeeded, Permit says Wait, PreBind and Bind not yet", () => {
+    const points = at(2, seqOf("permit.waiting", "default/gated-b"));
+    expect(cellAt(points, "Reserve", "DynamicResources")?.status).toBe("Success");
+    expect(cellAt(points, "Permit", "PermitGate")).toMatchObject({ status: "Wait", detail: expect.stringMatching(/timeout at t=30/) });
+    expect(cellAt(points, "PreBind", "DynamicResources")?.status).toBe("not yet");
+    expect(cellAt(points, "Bind", "DefaultBinder")).toMatchObject({ status: "not yet", detail: "The binding cycle is blocked in WaitOnPermit." });
+    expect(points.find((p) => p.point === "Reserve")!.note).toMatch(/VolumeBinding/);
+  });
+
+  test("allowed: PreBind, Bind and PostBind ran", () => {
+    const points = at(2);
+    expect(cellAt(points, "Permit", "PermitGate")?.detail).toMatch(/allowed at t=5/);
+    expect(cellAt(points, "PreBind", "DynamicResources")?.status).toBe("Success");
+    expect(cellAt(points, "Bind", "DefaultBinder")?.status).toBe("Success");
+    expect(points.find((p) => p.point === "PostBind")!.note).toMatch(/No PostBind plugin/);
+  });
+
+  test("preempted while waiting: rejected at Permit, Unreserve ran, nothing bound", () => {
+    const points = at(1);
+    expect(cellAt(points, "Permit", "PermitGate")).toMatchObject({ status: "Wait", detail: expect.stringMatching(/rejected by DefaultPreemption at t=8: preempted/) });
+    expect(points.find((p) => p.point === "Reserve")!.note).toMatch(/Unreserve ran/);
+    expect(cellAt(points, "PreBind", "DynamicResources")?.status).toBe("not run");
+    expect(cellAt(points, "Bind", "DefaultBinder")?.status).toBe("not run");
+  });
+
+  test("a pod the gate does not match passes Permit", () => {
+    const urgent = foldTo(events).podCycles.get("default/urgent")!;
+    expect(cellAt(at(urgent[urgent.length - 1]), "Permit", "PermitGate")?.status).toBe("Success");
   });
 });

@@ -185,17 +185,93 @@ export function cycleStrip(record: CycleRecord, profile: Profile | null): StripP
   out.push(scoring("Score", profile?.score));
   out.push(scoring("NormalizeScore", profile?.normalizeScore));
 
-  // ---- binding side
-  for (const point of ["Reserve", "Permit", "PreBind"]) out.push({ point, phase: "binding", cells: [], note: NOT_MODELLED[point] });
-  const bound = record.bound !== null && record.bound !== undefined;
-  out.push({
-    point: "Bind",
-    phase: "binding",
-    cells: each(names(profile?.bind, bound ? ["DefaultBinder"] : []), bound ? "Success" : result ? "not run" : "not yet", bound ? `Bound to ${record.bound} right after the cycle.` : result ? "The pod was not assigned a node." : NOT_YET),
-    note: "",
-  });
-  out.push({ point: "PostBind", phase: "binding", cells: [], note: NOT_MODELLED.PostBind });
+  // ---- binding side: Reserve, Permit, PreBind, Bind, PostBind
+  if (profile && profile.reserve !== undefined) out.push(...bindingSide(record, profile));
+  else {
+    // Runs recorded before the model ran these points.
+    for (const point of ["Reserve", "Permit", "PreBind"]) out.push({ point, phase: "binding", cells: [], note: NOT_MODELLED[point] });
+    out.push(bindPoint(record, names(profile?.bind, record.bound ? ["DefaultBinder"] : [])));
+    out.push({ point: "PostBind", phase: "binding", cells: [], note: NOT_MODELLED.PostBind });
+  }
   return out;
+}
+
+const VOLUME_BINDING =
+  "Upstream's default profile also has VolumeBinding here; the playground has no volumes, and for a pod without PersistentVolumeClaims it returns Success at once.";
+
+function bindPoint(record: CycleRecord, plugins: string[]): StripPoint {
+  const bound = record.bound !== null && record.bound !== undefined;
+  const result = record.finished?.result ?? null;
+  const waiting = !!record.permitWaiting && !record.permitEnded;
+  const status: StripStatus = bound ? "Success" : result || record.permitEnded ? "not run" : "not yet";
+  const detail = bound
+    ? `Bound to ${record.bound}${record.permitWaiting ? " once Permit allowed it" : " right after the cycle"}.`
+    : waiting
+      ? "The binding cycle is blocked in WaitOnPermit."
+      : result
+        ? "The pod was not assigned a node."
+        : NOT_YET;
+  return { point: "Bind", phase: "binding", cells: plugins.map((plugin) => ({ plugin, status, detail })), note: "" };
+}
+
+/** Reserve … PostBind as the model runs them: the node chosen, the pod assumed there, then the waits. */
+function bindingSide(record: CycleRecord, profile: Profile): StripPoint[] {
+  const bound = record.bound !== null && record.bound !== undefined;
+  const waited = record.permitWaiting ?? null;
+  const ended = record.permitEnded ?? null;
+  const rejected = ended?.kind === "permit.rejected" ? ended : null;
+  const node = waited?.node ?? record.bound ?? null;
+  const reached = bound || !!waited; // the scheduling cycle chose a node and assumed the pod there
+  const over = !!record.finished;
+  const cells = (plugins: string[] | undefined, status: StripStatus, detail: string): PluginCell[] =>
+    (plugins ?? []).map((plugin) => ({ plugin, status, detail }));
+  const notReached: [StripStatus, string] = over ? ["not run", "No node was chosen: the binding side never started."] : ["not yet", NOT_YET];
+
+  const reserve: StripPoint = {
+    point: "Reserve",
+    phase: "binding",
+    cells: reached
+      ? cells(profile.reserve, "Success", `The pod is assumed on ${node}; no ResourceClaims, so nothing to reserve.`)
+      : cells(profile.reserve, ...notReached),
+    note: [VOLUME_BINDING, rejected ? `The wait ended in a rejection: Unreserve ran for every Reserve plugin in reverse order and the pod was forgotten from ${node} (its resources freed).` : ""]
+      .filter(Boolean)
+      .join(" "),
+  };
+
+  let permitCells: PluginCell[];
+  if (!reached) permitCells = cells(profile.permit, ...notReached);
+  else
+    permitCells = (profile.permit ?? []).map((plugin) => {
+      const wait = waited?.plugins[plugin];
+      if (wait === undefined) return { plugin, status: "Success", detail: "Nothing to wait for: the pod does not match its gate." };
+      if (rejected && rejected.plugin === plugin) return { plugin, status: "Unschedulable", detail: `Wait (up to ${wait}s), then rejected at t=${rejected.t}: ${rejected.message}` };
+      if (rejected) return { plugin, status: "Wait", detail: `Wait (up to ${wait}s); the pod was rejected by ${rejected.plugin || "its deletion"} at t=${rejected.t}: ${rejected.message}` };
+      if (ended) return { plugin, status: "Wait", detail: `Wait (up to ${wait}s), allowed at t=${ended.t}.` };
+      return { plugin, status: "Wait", detail: `Waiting on ${node} until allowed, rejected, or the timeout at t=${waited!.until}.` };
+    });
+  const permit: StripPoint = {
+    point: "Permit",
+    phase: "binding",
+    cells: permitCells,
+    note: (profile.permit ?? []).length === 0 ? "No Permit plugin in this profile (upstream's default profile has none): nothing makes the pod wait, the binding cycle starts at once." : "",
+  };
+
+  const bindingGoesOn = bound;
+  const preBindStatus: [StripStatus, string] = bindingGoesOn
+    ? ["Success", "No ResourceClaims to allocate."]
+    : rejected
+      ? ["not run", "The wait ended in a rejection; the binding cycle stopped there."]
+      : waited && !ended
+        ? ["not yet", "The binding cycle is blocked in WaitOnPermit."]
+        : notReached;
+  const preBind: StripPoint = { point: "PreBind", phase: "binding", cells: cells(profile.preBind, ...preBindStatus), note: VOLUME_BINDING };
+  const postBind: StripPoint = {
+    point: "PostBind",
+    phase: "binding",
+    cells: cells(profile.postBind, bound ? "Success" : "not run", ""),
+    note: (profile.postBind ?? []).length === 0 ? "No PostBind plugin in this profile (upstream's default profile has none)." : "",
+  };
+  return [reserve, permit, preBind, bindPoint(record, profile.bind), postBind];
 }
 
 /** Rejections per plugin and code from the (possibly capped) per-node statuses: runs recorded without `rejectedBy`. */

@@ -12,6 +12,7 @@ from ...models.add_pdb_command import AddPdbCommand
 from ...models.add_pod_command import AddPodCommand
 from ...models.add_priorityclass_command import AddPriorityclassCommand
 from ...models.add_workload_command import AddWorkloadCommand
+from ...models.allow_waiting_pod_command import AllowWaitingPodCommand
 from ...models.annotate_workload_command import AnnotateWorkloadCommand
 from ...models.command_rejected import CommandRejected
 from ...models.command_result import CommandResult
@@ -25,6 +26,7 @@ from ...models.delete_workload_command import DeleteWorkloadCommand
 from ...models.error import Error
 from ...models.evict_pod_command import EvictPodCommand
 from ...models.pause_command import PauseCommand
+from ...models.reject_waiting_pod_command import RejectWaitingPodCommand
 from ...models.remove_scheduling_gates_command import RemoveSchedulingGatesCommand
 from ...models.restart_command import RestartCommand
 from ...models.resume_command import ResumeCommand
@@ -53,6 +55,7 @@ def _get_kwargs(
     | AddPodCommand
     | AddPriorityclassCommand
     | AddWorkloadCommand
+    | AllowWaitingPodCommand
     | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNamespaceCommand
@@ -63,6 +66,7 @@ def _get_kwargs(
     | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
+    | RejectWaitingPodCommand
     | RemoveSchedulingGatesCommand
     | RestartCommand
     | ResumeCommand
@@ -121,6 +125,8 @@ def _get_kwargs(
         or isinstance(body, DeletePriorityclassCommand)
         or isinstance(body, AddPdbCommand)
         or isinstance(body, UpdatePdbCommand)
+        or isinstance(body, DeletePdbCommand)
+        or isinstance(body, AllowWaitingPodCommand)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -217,6 +223,7 @@ def sync_detailed(
     | AddPodCommand
     | AddPriorityclassCommand
     | AddWorkloadCommand
+    | AllowWaitingPodCommand
     | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNamespaceCommand
@@ -227,6 +234,7 @@ def sync_detailed(
     | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
+    | RejectWaitingPodCommand
     | RemoveSchedulingGatesCommand
     | RestartCommand
     | ResumeCommand
@@ -250,14 +258,14 @@ def sync_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
-            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AllowWaitingPodCommand |
+            AnnotateWorkloadCommand | CordonCommand | DeleteNamespaceCommand | DeleteNodeCommand |
+            DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand | DeleteWorkloadCommand |
+            EvictPodCommand | PauseCommand | RejectWaitingPodCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -289,6 +297,7 @@ def sync(
     | AddPodCommand
     | AddPriorityclassCommand
     | AddWorkloadCommand
+    | AllowWaitingPodCommand
     | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNamespaceCommand
@@ -299,6 +308,7 @@ def sync(
     | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
+    | RejectWaitingPodCommand
     | RemoveSchedulingGatesCommand
     | RestartCommand
     | ResumeCommand
@@ -322,14 +332,14 @@ def sync(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
-            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AllowWaitingPodCommand |
+            AnnotateWorkloadCommand | CordonCommand | DeleteNamespaceCommand | DeleteNodeCommand |
+            DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand | DeleteWorkloadCommand |
+            EvictPodCommand | PauseCommand | RejectWaitingPodCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -356,6 +366,7 @@ async def asyncio_detailed(
     | AddPodCommand
     | AddPriorityclassCommand
     | AddWorkloadCommand
+    | AllowWaitingPodCommand
     | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNamespaceCommand
@@ -366,6 +377,7 @@ async def asyncio_detailed(
     | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
+    | RejectWaitingPodCommand
     | RemoveSchedulingGatesCommand
     | RestartCommand
     | ResumeCommand
@@ -389,14 +401,14 @@ async def asyncio_detailed(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
-            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AllowWaitingPodCommand |
+            AnnotateWorkloadCommand | CordonCommand | DeleteNamespaceCommand | DeleteNodeCommand |
+            DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand | DeleteWorkloadCommand |
+            EvictPodCommand | PauseCommand | RejectWaitingPodCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -426,6 +438,7 @@ async def asyncio(
     | AddPodCommand
     | AddPriorityclassCommand
     | AddWorkloadCommand
+    | AllowWaitingPodCommand
     | AnnotateWorkloadCommand
     | CordonCommand
     | DeleteNamespaceCommand
@@ -436,6 +449,7 @@ async def asyncio(
     | DeleteWorkloadCommand
     | EvictPodCommand
     | PauseCommand
+    | RejectWaitingPodCommand
     | RemoveSchedulingGatesCommand
     | RestartCommand
     | ResumeCommand
@@ -459,14 +473,14 @@ async def asyncio(
     Args:
         run_id (int):
         body (AddNamespaceCommand | AddNodeCommand | AddPdbCommand | AddPodCommand |
-            AddPriorityclassCommand | AddWorkloadCommand | AnnotateWorkloadCommand | CordonCommand |
-            DeleteNamespaceCommand | DeleteNodeCommand | DeletePdbCommand | DeletePodCommand |
-            DeletePriorityclassCommand | DeleteWorkloadCommand | EvictPodCommand | PauseCommand |
-            RemoveSchedulingGatesCommand | RestartCommand | ResumeCommand | ScaleCommand |
-            SetNamespaceLabelsCommand | SetNodeAnnotationsCommand | SetNodeLabelsCommand |
-            SetNodeTaintsCommand | SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand |
-            StepCommand | StopCommand | UncordonCommand | UpdatePdbCommand |
-            UpdatePriorityclassCommand):
+            AddPriorityclassCommand | AddWorkloadCommand | AllowWaitingPodCommand |
+            AnnotateWorkloadCommand | CordonCommand | DeleteNamespaceCommand | DeleteNodeCommand |
+            DeletePdbCommand | DeletePodCommand | DeletePriorityclassCommand | DeleteWorkloadCommand |
+            EvictPodCommand | PauseCommand | RejectWaitingPodCommand | RemoveSchedulingGatesCommand |
+            RestartCommand | ResumeCommand | ScaleCommand | SetNamespaceLabelsCommand |
+            SetNodeAnnotationsCommand | SetNodeLabelsCommand | SetNodeTaintsCommand |
+            SetPodAnnotationsCommand | SetPodLabelsCommand | SpeedCommand | StepCommand | StopCommand
+            | UncordonCommand | UpdatePdbCommand | UpdatePriorityclassCommand):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -91,6 +91,22 @@ export function SettingsSection({ settings, onChange, errors, readOnly }: Props)
         {numberField("min_candidate_nodes_absolute", "minCandidateNodesAbsolute", "default 100; both 0 is refused, as upstream")}
       </fieldset>
       <fieldset className="weights">
+        <legend>PermitGate (the playground's teaching Permit plugin)</legend>
+        <p className="field__hint">
+          Pods whose labels match wait at Permit, assumed on their node, until you allow or reject them on the run page or the timeout rejects
+          them. Not an upstream plugin: upstream's default profile has no Permit plugin.
+        </p>
+        <TextField
+          label="PermitGate label selector"
+          hint='"key=value", or "key" for any value; empty = no PermitGate'
+          value={text(settings.permit_gate_label)}
+          onChange={(v) => put("permit_gate_label", v.trim() === "" ? undefined : v.trim())}
+          error={e("permit_gate_label")}
+          readOnly={readOnly}
+        />
+        {numberField("permit_gate_timeout_seconds", "PermitGate timeout (seconds)", "default 60; RunPermitPlugins caps any wait at 15 minutes")}
+      </fieldset>
+      <fieldset className="weights">
         <legend>Score plugin weights</legend>
         <p className="field__hint">A weight of 0 runs as 1, as upstream's getScoreWeights does.</p>
         {Object.entries(DEFAULT_WEIGHTS).map(([plugin, def]) => (

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.allow_waiting_pod_command_type import AllowWaitingPodCommandType
+
+T = TypeVar("T", bound="AllowWaitingPodCommand")
+
+
+@_attrs_define
+class AllowWaitingPodCommand:
+    """
+    Attributes:
+        type_ (AllowWaitingPodCommandType):
+        pod (str): a pod key "<namespace>/<name>" (or a name in "default")
+    """
+
+    type_: AllowWaitingPodCommandType
+    pod: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        pod = self.pod
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "pod": pod,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = AllowWaitingPodCommandType(d.pop("type"))
+
+        pod = d.pop("pod")
+
+        allow_waiting_pod_command = cls(
+            type_=type_,
+            pod=pod,
+        )
+
+        allow_waiting_pod_command.additional_properties = d
+        return allow_waiting_pod_command
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
