@@ -6,7 +6,6 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,12 +21,10 @@ from playground.accounts.serializers import (
     NewTokenSerializer,
     TokenCreateSerializer,
     TokenSerializer,
-    WsTicketSerializer,
     me_data,
 )
 from playground.api_errors import ErrorSerializer
 from playground.safeload import SafeJSONParser
-from playground.scenarios import links
 
 
 def errors(*codes: int) -> dict[int, type[ErrorSerializer]]:
@@ -122,17 +119,3 @@ class TokenDeleteApi(JsonApi):
     def delete(self, request: Request, token_id: int) -> Response:
         services.revoke_token(request.user, token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class WsTicketApi(JsonApi):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=None, responses={200: WsTicketSerializer, **errors(401, 404)},
-                   summary="A single-use ticket to open this run's WebSocket (?ticket=) without a token in the URL")
-    def post(self, request: Request, run_id: int) -> Response:
-        from playground.runs.selectors import run_for_watcher
-
-        if run_for_watcher(request.user, run_id, links.held(request.session)) is None:
-            raise NotFound(f"no run {run_id} (or its scenario is private)")
-        ticket, seconds = services.create_ws_ticket(request.user, run_id)
-        return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

@@ -72,9 +72,3 @@ class NewTokenSerializer(TokenSerializer):
 
     class Meta(TokenSerializer.Meta):
         fields = [*TokenSerializer.Meta.fields, "key"]
-
-
-class WsTicketSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    ticket = serializers.CharField(help_text="pass as ?ticket= within expiresIn seconds; it opens one socket")
-    expiresIn = serializers.IntegerField(help_text="seconds")
-    url = serializers.CharField(help_text="the WebSocket path with the ticket")

@@ -11,5 +11,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/logout/", apis.LogoutApi.as_view(), name="logout"),
     path("tokens/", apis.TokenListCreateApi.as_view(), name="token-list"),
     path("tokens/<int:token_id>/", apis.TokenDeleteApi.as_view(), name="token-detail"),
-    path("runs/<int:run_id>/ws-ticket/", apis.WsTicketApi.as_view(), name="run-ws-ticket"),
 ]

@@ -10,6 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,9 +18,10 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from playground import streams, throttles
+from playground.accounts import services as accounts
 from playground.accounts.authentication import acting_user
 from playground.api_errors import ErrorSerializer, error_body, summary_message
-from playground.runs import recovery, selectors, services
+from playground.runs import forks, recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
 from playground.scenarios import links
@@ -272,3 +274,29 @@ def unmet_message(waited: services.Waited, condition: services.PodPhase) -> str:
     now = "does not exist" if pod is None else f"is {pod['phase']}" + (f" on {pod['nodeName']}" if pod["nodeName"] else "")
     return (f"run {waited.run.pk} settled ({waited.run.status}) and {condition.key} {now}: it will not be "
             f"{condition.phase} without a command")
+
+
+class RunForkApi(APIView):
+    @extend_schema(request=s.RunForkSerializer, summary="Fork a run at one of its events (paused there): what if…?",
+                   responses={201: s.RunViewSerializer, **errors(400, 403, 429)})
+    def post(self, request: Request, run_id: int) -> Response:
+        run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
+        if run is None:
+            raise NotFound(f"no run {run_id} (or its scenario is private)")
+        body = s.RunForkSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        with acting_user(request) as owner:
+            fork = forks.fork_run(owner, run, body.validated_data["seq"], links.held(request.session))
+        return Response(selectors.run_view(fork, request.user), status=status.HTTP_201_CREATED)
+
+
+class RunWsTicketApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.WsTicketSerializer, **errors(401, 404)},
+                   summary="A single-use ticket to open this run's WebSocket (?ticket=) without a token in the URL")
+    def post(self, request: Request, run_id: int) -> Response:
+        if selectors.run_for_watcher(request.user, run_id, links.held(request.session)) is None:
+            raise NotFound(f"no run {run_id} (or its scenario is private)")
+        ticket, seconds = accounts.create_ws_ticket(request.user, run_id)
+        return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

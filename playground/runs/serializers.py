@@ -31,6 +31,10 @@ class RunCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         return value
 
 
+class RunForkSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seq = StrictIntegerField(min_value=1, help_text="the event of the run to fork at (1..lastSeq)")
+
+
 class RunOwnerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     username = serializers.CharField()
     isGuest = serializers.BooleanField()
@@ -176,3 +180,9 @@ class OutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     preemptions = PreemptionSerializer(many=True, help_text="each successful PostFilter, in order")
     deleted = DeletedPodSerializer(many=True, help_text="pods gone from the cluster, in order")
     nodes = NodeAllocationSerializer(many=True)
+
+
+class WsTicketSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ticket = serializers.CharField(help_text="pass as ?ticket= within expiresIn seconds; it opens one socket")
+    expiresIn = serializers.IntegerField(help_text="seconds")
+    url = serializers.CharField(help_text="the WebSocket path with the ticket")

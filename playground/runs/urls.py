@@ -13,4 +13,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<int:run_id>/commands/", apis.RunCommandsApi.as_view(), name="run-commands"),
     path("runs/<int:run_id>/wait/", apis.RunWaitApi.as_view(), name="run-wait"),
     path("runs/<int:run_id>/outcome/", apis.RunOutcomeApi.as_view(), name="run-outcome"),
+    path("runs/<int:run_id>/fork/", apis.RunForkApi.as_view(), name="run-fork"),
+    path("runs/<int:run_id>/ws-ticket/", apis.RunWsTicketApi.as_view(), name="run-ws-ticket"),
 ]

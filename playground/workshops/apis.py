@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -18,10 +18,8 @@ from rest_framework.views import APIView
 from playground.accounts import languages
 from playground.accounts.authentication import enforce_csrf
 from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
-from playground.runs import forks
 from playground.runs import selectors as runs
 from playground.runs.serializers import RunViewSerializer
-from playground.scenarios import links
 from playground.workshops import selectors, services
 from playground.workshops import serializers as s
 from playground.workshops.export_headers import heading_row
@@ -204,17 +202,3 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_safe(value: Any) -> Any:
     return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
-
-
-class RunForkApi(JsonApi):
-    @extend_schema(request=s.RunForkSerializer, summary="Fork a run at one of its events (paused there): what if…?", responses={201: RunViewSerializer, **errors(400, 403, 429)})
-    def post(self, request: Request, run_id: int) -> Response:
-        from playground.accounts.authentication import acting_user
-
-        run = runs.run_for_watcher(request.user, run_id, links.held(request.session))
-        if run is None:
-            raise NotFound(f"no run {run_id} (or its scenario is private)")
-        seq = valid(s.RunForkSerializer, request)["seq"]
-        with acting_user(request) as owner:
-            fork = forks.fork_run(owner, run, seq, links.held(request.session))
-        return Response(runs.run_view(fork, request.user), status=status.HTTP_201_CREATED)

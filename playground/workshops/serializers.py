@@ -47,10 +47,6 @@ class WorkshopAnswerSerializer(serializers.Serializer):  # type: ignore[type-arg
     choice = StrictCharField(max_length=300, validators=[NOT_BLANK], help_text="a node name or a pod key namespace/name")
 
 
-class RunForkSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    seq = StrictIntegerField(min_value=1, help_text="the event of the run to fork at (1..lastSeq)")
-
-
 # ---- responses (for the schema: the views return selectors' dicts) ----------------------------
 
 class PositionSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -19,5 +19,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("workshops/<str:code>/back/", apis.BackApi.as_view(), name="workshop-back"),
     path("workshops/<str:code>/export.json", apis.ExportJsonApi.as_view(), name="workshop-export-json"),
     path("workshops/<str:code>/export.csv", apis.ExportCsvApi.as_view(), name="workshop-export-csv"),
-    path("runs/<int:run_id>/fork/", apis.RunForkApi.as_view(), name="run-fork"),
 ]
