@@ -13,7 +13,7 @@ from playground.k8sapi import status as st
 from playground.k8sapi.resources import Resource
 from playground.k8sapi.world import World, load
 from playground.runs import selectors
-from playground.runs.models import Run
+from playground.runs.api import Run
 from playground.runs.selectors import User
 
 

@@ -19,7 +19,7 @@ from playground.api_errors import ErrorSerializer
 from playground.k8sapi import auth
 from playground.k8sapi import status as st
 from playground.runs import selectors
-from playground.scenarios import links
+from playground.scenarios.api import held_links
 from playground.strict import no_blank_format
 from playground.workshops import selectors as workshops
 
@@ -81,7 +81,7 @@ class KubeconfigApi(APIView):
                    summary="A kubeconfig for the run's Kubernetes API")
     def get(self, request: Request, run_id: int) -> Response:
         no_blank_format(request)
-        run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
+        run = selectors.run_for_watcher(request.user, run_id, held_links(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         key = None

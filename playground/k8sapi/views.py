@@ -14,8 +14,8 @@ from playground.k8sapi import status as st
 from playground.k8sapi.call import Call, respond
 from playground.k8sapi.resources import DISCOVERED_GROUPS, find, find_review
 from playground.runs import selectors
-from playground.runs.models import Run
-from playground.scenarios import links
+from playground.runs.api import Run
+from playground.scenarios.api import held_links
 from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 
 
@@ -23,7 +23,7 @@ from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 def api(request: HttpRequest, run_id: str, path: str | None = None, token: str | None = None) -> HttpResponse:
     try:
         caller = auth.authenticate(request, token)
-        run = _run(int(run_id), caller, links.held(request.session))
+        run = _run(int(run_id), caller, held_links(request.session))
         call = Call(request, run, caller.user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:

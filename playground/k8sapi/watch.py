@@ -17,7 +17,7 @@ from asgiref.sync import sync_to_async
 from playground.k8sapi import catalog, tables
 from playground.k8sapi.world import World, anchor_at
 from playground.runs import selectors
-from playground.runs.models import Run
+from playground.runs.api import Run
 
 POLL_SECONDS = 0.2
 BOOKMARK_SECONDS = 5.0

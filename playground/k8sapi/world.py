@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from playground.k8sapi.recorders import Recorders
-from playground.runs import logs, selectors
-from playground.runs.models import Run, RunEvent
+from playground.runs import selectors
+from playground.runs.api import Run, RunEvent, restore_log
 from scheduler_core.events import StateFolder
 from scheduler_core.manifests.workloads import workload_uid
 
@@ -231,7 +231,7 @@ def anchor_at(run: Run, wall: float) -> tuple[float, datetime]:
 def load(run: Run, seq: int | None = None, at: float | None = None) -> World | None:
     """The world after event `seq` (default: the last stored), read at wall time `at` (default: now);
     None while the run has no events. A dropped log is regenerated first (playground/runs/logs.py)."""
-    logs.restore(run)
+    restore_log(run)
     seq = run.last_seq if seq is None else seq
     state = selectors.state_at(run.pk, seq) if seq > 0 else None
     if state is None:

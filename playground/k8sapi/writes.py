@@ -19,8 +19,8 @@ from rest_framework.exceptions import APIException, PermissionDenied
 from playground.api_errors import InvalidDocuments
 from playground.k8sapi import status as st
 from playground.k8sapi.resources import Resource
-from playground.runs import previews, services
-from playground.runs.models import Run, RunCommand
+from playground.runs import services
+from playground.runs.api import Run, RunCommand, preview_commands
 from playground.runs.selectors import User
 
 SERVER_SET_METADATA = ("uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "selfLink",
@@ -83,7 +83,7 @@ def run_command(run: Run, user: User, resource: Resource, name: str, command: di
 def _preview(run: Run, user: User, resource: Resource, name: str, commands: list[dict[str, Any]],
              kind: str) -> Outcome:
     with _as_status():
-        preview = previews.preview_commands(run, user, commands)
+        preview = preview_commands(run, user, commands)
     if preview.last.status == RunCommand.Status.REJECTED:
         raise rejection(preview.last.error or {}, resource, name, kind)
     return Outcome(preview.last, preview.events, preview.base)

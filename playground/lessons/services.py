@@ -13,8 +13,7 @@ from django.db import transaction
 
 from playground.lessons.selectors import lesson_list, scenario_slug
 from playground.lessons.tooling import Lesson, Variant
-from playground.scenarios import documents
-from playground.scenarios.models import Scenario, Visibility
+from playground.scenarios.api import Scenario, Visibility, normalise_document
 from playground.scenarios.services import (
     create_scenario,
     get_or_create_system_user,
@@ -67,6 +66,6 @@ def _sync(owner: User, lesson: Lesson, variant: Variant) -> str:
 
 
 def _same(scenario: Scenario, fields: dict[str, Any]) -> bool:
-    manifests = [documents.normalise(d) for d in fields["objects"]]
+    manifests = [normalise_document(d) for d in fields["objects"]]
     return (scenario.title, scenario.description, scenario.settings, scenario.visibility, scenario.manifests) == (
         fields["title"], fields["description"], fields["settings"], fields["visibility"], manifests)

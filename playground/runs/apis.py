@@ -19,12 +19,12 @@ from rest_framework.views import APIView
 
 from playground import streams, throttles
 from playground.accounts import services as accounts
-from playground.accounts.authentication import acting_user
+from playground.accounts.api import acting_user
 from playground.api_errors import ErrorSerializer, error_body, summary_message
 from playground.runs import forks, recovery, selectors, services
 from playground.runs import serializers as s
 from playground.runs.models import Run, RunCommand
-from playground.scenarios import links
+from playground.scenarios.api import held_links, remember_link
 from playground.scenarios.selectors import linked_scenario, scenario_to_start
 from playground.strict import StrictPagination
 from scheduler_core.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
@@ -58,7 +58,7 @@ def query_flag(request: Request, name: str) -> bool:
 
 def watched_run(request: Request, run_id: int) -> Run:
     recovery.recover_stale_runs_throttled()
-    run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
+    run = selectors.run_for_watcher(request.user, run_id, held_links(request.session))
     if run is None:
         raise NotFound(f"no run {run_id} (or its scenario is private)")
     return run
@@ -83,7 +83,7 @@ class RunListCreateApi(APIView):
     def runs_of_scenario(self, request: Request, slug: str) -> Any:
         scenario = linked_scenario(request.user, slug)
         if scenario is not None:
-            links.remember(request._request, scenario)
+            remember_link(request._request, scenario)
         return selectors.runs_of_scenario(request.user, scenario, slug)
 
     @extend_schema(request=s.RunCreateSerializer,
@@ -280,13 +280,13 @@ class RunForkApi(APIView):
     @extend_schema(request=s.RunForkSerializer, summary="Fork a run at one of its events (paused there): what if…?",
                    responses={201: s.RunViewSerializer, **errors(400, 403, 429)})
     def post(self, request: Request, run_id: int) -> Response:
-        run = selectors.run_for_watcher(request.user, run_id, links.held(request.session))
+        run = selectors.run_for_watcher(request.user, run_id, held_links(request.session))
         if run is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         body = s.RunForkSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         with acting_user(request) as owner:
-            fork = forks.fork_run(owner, run, body.validated_data["seq"], links.held(request.session))
+            fork = forks.fork_run(owner, run, body.validated_data["seq"], held_links(request.session))
         return Response(selectors.run_view(fork, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -296,7 +296,7 @@ class RunWsTicketApi(APIView):
     @extend_schema(request=None, responses={200: s.WsTicketSerializer, **errors(401, 404)},
                    summary="A single-use ticket to open this run's WebSocket (?ticket=) without a token in the URL")
     def post(self, request: Request, run_id: int) -> Response:
-        if selectors.run_for_watcher(request.user, run_id, links.held(request.session)) is None:
+        if selectors.run_for_watcher(request.user, run_id, held_links(request.session)) is None:
             raise NotFound(f"no run {run_id} (or its scenario is private)")
         ticket, seconds = accounts.create_ws_ticket(request.user, run_id)
         return Response({"ticket": ticket, "expiresIn": seconds, "url": f"/ws/runs/{run_id}/?ticket={ticket}"})

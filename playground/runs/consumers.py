@@ -25,7 +25,7 @@ from playground.api_errors import InvalidDocuments, error_body, summary_message
 from playground.close_codes import CloseCode
 from playground.runs import conf, delivery, fanout, selectors, services
 from playground.runs.models import Run, RunCommand
-from playground.scenarios import links
+from playground.scenarios.api import held_links
 
 log = logging.getLogger(__name__)
 
@@ -249,7 +249,7 @@ def _open_view(scope: dict[str, Any], query: dict[str, list[str]], run_id: int) 
     """Who is watching which run, in one database round trip."""
     user = _user(scope, query, run_id)
     session = scope.get("session") if "ticket" not in query else None
-    run = selectors.run_for_watcher(user, run_id, links.held(session)) if user is not None else None
+    run = selectors.run_for_watcher(user, run_id, held_links(session)) if user is not None else None
     return user, selectors.run_view(run, user) if run is not None else None
 
 

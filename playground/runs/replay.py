@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from playground.scenarios.validation import RUN_SETTINGS  # playground settings; the rest is SchedulerConfig
+from playground.scenarios.api import RUN_SETTINGS  # playground settings; the rest is SchedulerConfig
 
 if TYPE_CHECKING:
     from scheduler_core import Simulation

@@ -14,7 +14,7 @@ from django.utils import timezone
 from playground.prepared import AN_ID, Placeholder, Prepared
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.scenarios import selectors as scenarios
-from playground.scenarios.models import Scenario, Visibility
+from playground.scenarios.api import Scenario, Visibility
 
 MAX_EVENTS_PAGE = 5000
 BACKLOG_PAGE = 1000

@@ -19,13 +19,12 @@ from rest_framework.exceptions import PermissionDenied
 
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
-from playground.lessons.tooling import timed_commands
+from playground.lessons.api import timed_commands
 from playground.prepared import PreparedInsert
 from playground.runs import bus, command_bodies, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
-from playground.scenarios import quotas
-from playground.scenarios.models import Scenario
+from playground.scenarios.api import Scenario, check_run_quota
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def check_storage(user: User, allowance: Allowance, *, scenario: int | None = No
     guest made by this very request stores nothing yet (quotas.py)."""
     if allowance.pool or is_new_guest(user):
         return
-    quotas.check_run(user, allowance.field, scenario=scenario, run=run)
+    check_run_quota(user, allowance.field, scenario=scenario, run=run)
 
 
 def active_runs(user: User, excluding: Run | None = None, pool: str = "") -> list[int]:

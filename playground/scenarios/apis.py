@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground import openapi
-from playground.accounts.authentication import acting_user
+from playground.accounts.api import acting_user
 from playground.api_errors import ErrorSerializer, PreconditionRequired
 from playground.safeload import SafeJSONParser
 from playground.scenarios import documents, links, selectors, services, yamlio

@@ -57,7 +57,7 @@ def check_run(owner: User, field: str, *, scenario: int | None = None, run: int 
     if scenario is not None:
         copied = Scenario.objects.filter(pk=scenario).values(size=OctetLength(F("manifests")))
     else:
-        from playground.runs.models import Run
+        from playground.runs.api import Run
 
         copied = Run.objects.filter(pk=run).values(size=OctetLength(F("documents")))
     row = User.objects.filter(pk=owner.pk).values(
@@ -105,7 +105,7 @@ def stored_bytes(owner: User, excluding: int | None = None) -> int:
 
 
 def _runs() -> Any:
-    from playground.runs.models import Run  # runs use scenarios: imported late
+    from playground.runs.api import Run  # runs use scenarios: imported late
 
     return Run.objects
 

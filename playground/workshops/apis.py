@@ -16,10 +16,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playground.accounts import languages
-from playground.accounts.authentication import enforce_csrf
+from playground.accounts.api import enforce_csrf
 from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
 from playground.runs import selectors as runs
-from playground.runs.serializers import RunViewSerializer
+from playground.runs.api import RunViewSerializer
 from playground.workshops import selectors, services
 from playground.workshops import serializers as s
 from playground.workshops.export_headers import heading_row

@@ -12,10 +12,9 @@ from rest_framework.exceptions import NotFound
 
 from playground import reach
 from playground.lessons import selectors as lessons
-from playground.lessons import tooling
-from playground.runs import logs
+from playground.lessons.api import StepReader
 from playground.runs import selectors as runs
-from playground.runs.models import Run
+from playground.runs.api import Run, restore_log
 from playground.workshops.models import Answer, Participant, Question, Workshop
 
 User: TypeAlias = "AbstractBaseUser | AnonymousUser"
@@ -188,17 +187,17 @@ def lesson_step(run: Run, seq: int | None) -> int | None:
     return reader.step if reader is not None else None
 
 
-def step_reader(run: Run, upto: int | None) -> tooling.StepReader | None:
+def step_reader(run: Run, upto: int | None) -> StepReader | None:
     """The run's lesson steps read from its stored events up to ``upto`` (None: all of them); None
     for a run of no lesson. Only the kinds a step's trigger can match are read."""
     variant = lessons.variant_of(run.lesson, run.scenario_slug)
     if variant is None:
         return None
-    reader = tooling.StepReader([step.at for step in variant.steps])
+    reader = StepReader([step.at for step in variant.steps])
     kinds = reader.kinds
     if kinds == frozenset():
         return reader
-    logs.restore(run)
+    restore_log(run)
     for batch in runs.iter_events(run.pk, 0, upto, kinds=kinds):
         reader.feed(batch)
     return reader

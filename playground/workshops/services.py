@@ -18,10 +18,9 @@ from playground.accounts import languages
 from playground.accounts import services as accounts
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
-from playground.runs import forks
 from playground.runs import selectors as runs
 from playground.runs import services as run_services
-from playground.runs.models import Run
+from playground.runs.api import Run, fork_run
 from playground.scenarios.selectors import readable_scenario
 from playground.workshops import broadcast, selectors
 from playground.workshops.models import Answer, Participant, Question, Workshop
@@ -301,7 +300,7 @@ def try_it_myself(participant: Participant) -> Run:
     if seq < 1:
         raise Conflict("the instructor's run has not produced anything yet; try again in a moment")
     with transaction.atomic():
-        fork = forks.fork_run(participant.user, original, min(seq, original.last_seq))
+        fork = fork_run(participant.user, original, min(seq, original.last_seq))
         Participant.objects.filter(pk=participant.pk).update(mode=Participant.Mode.OWN, own_run=fork)
         _roster_changed(workshop)
     return fork
