@@ -1,6 +1,7 @@
 """`make lint` is part of `make test`: ruff over the repository, mypy over the model, the app
 and the scripts (mypy.ini), import-linter's contracts (.importlinter: the core imports no Django,
-the apps nothing of scripts/, each app reached by the others only through its services, selectors and api modules). A type error, a lint finding or a broken contract fails CI like a
+the apps nothing of scripts/, and each app is reached by the others only through its services,
+selectors and api modules). A type error, a lint finding or a broken contract fails CI like a
 failing test. ESLint (frontend/eslint.config.js) runs in `make lint`, not here."""
 from __future__ import annotations
 
