@@ -23,6 +23,7 @@ from scheduler_core.commands import (
     TAINT_EFFECTS,
     WORKLOAD_KINDS,
 )
+from scheduler_core.manifests.kinds import KIND_BY_NAME
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
@@ -60,7 +61,9 @@ def metadata(namespaced: bool) -> dict[str, Any]:
     return {"type": "object", "required": ["name"], "properties": props}
 
 
-def manifest(kind: str, api_version: str, namespaced: bool, **fields: Any) -> dict[str, Any]:
+def manifest(kind: str, **fields: Any) -> dict[str, Any]:
+    """A modelled kind's manifest; its apiVersion and scope from scheduler_core.manifests.kinds."""
+    api_version, namespaced = KIND_BY_NAME[kind].api_version, KIND_BY_NAME[kind].namespaced
     return {
         "type": "object",
         "description": f"a {kind} manifest; fields the model does not read are kept and listed in `ignored`",
@@ -84,17 +87,17 @@ TOLERATION = {"type": "object", "properties": {
     "tolerationSeconds": {"type": "integer"}}}
 
 MANIFESTS: dict[str, dict[str, Any]] = {
-    "Node": manifest("Node", "v1", False,
+    "Node": manifest("Node",
                      spec={"type": "object", "properties": {"unschedulable": {"type": "boolean"},
                                                             "taints": {"type": "array", "items": TAINT}}},
                      status={"type": "object", "properties": {"allocatable": QUANTITIES, "capacity": QUANTITIES}}),
-    "PriorityClass": {**manifest("PriorityClass", "scheduling.k8s.io/v1", False,
+    "PriorityClass": {**manifest("PriorityClass",
                                  value={"type": "integer", "maximum": 1_000_000_000,
                                         "description": "higher schedules first (required, as in Kubernetes)"},
                                  globalDefault={"type": "boolean"}, description={"type": "string"},
                                  preemptionPolicy={"type": "string", "enum": ["PreemptLowerPriority", "Never"]}),
                       "required": ["metadata", "value"]},
-    "Pod": manifest("Pod", "v1", True, spec={"type": "object", "required": ["containers"], "properties": {
+    "Pod": manifest("Pod", spec={"type": "object", "required": ["containers"], "properties": {
         "containers": {"type": "array", "items": CONTAINER},
         "initContainers": {"type": "array", "items": CONTAINER},
         "overhead": QUANTITIES,
@@ -112,10 +115,10 @@ MANIFESTS: dict[str, dict[str, Any]] = {
         "schedulerName": {"type": "string"},
         "terminationGracePeriodSeconds": {"type": "integer"},
     }}),
-    "PodDisruptionBudget": manifest("PodDisruptionBudget", "policy/v1", True, spec={
+    "PodDisruptionBudget": manifest("PodDisruptionBudget", spec={
         "type": "object", "properties": {"minAvailable": INT_OR_PERCENT, "maxUnavailable": INT_OR_PERCENT,
                                          "selector": LABEL_SELECTOR}}),
-    "Namespace": manifest("Namespace", "v1", False),
+    "Namespace": manifest("Namespace"),
 }
 POD_TEMPLATE = {"type": "object", "required": ["spec"], "description": "the pod template, read like a Pod",
                 "properties": {"metadata": {"type": "object", "properties": {
@@ -123,11 +126,11 @@ POD_TEMPLATE = {"type": "object", "required": ["spec"], "description": "the pod 
                                "spec": MANIFESTS["Pod"]["properties"]["spec"]}}
 
 
-def workload(kind: str, api_version: str, **spec_fields: Any) -> dict[str, Any]:
+def workload(kind: str, **spec_fields: Any) -> dict[str, Any]:
     """apps/v1 and batch/v1 workloads (scheduler_core.controllers): selector, template, and their own fields.
     apps/v1 requires the selector; a Job makes its own."""
-    required = ["template"] if api_version == "batch/v1" else ["selector", "template"]
-    return {**manifest(kind, api_version, True, spec={
+    required = ["template"] if KIND_BY_NAME[kind].group == "batch" else ["selector", "template"]
+    return {**manifest(kind, spec={
         "type": "object", "required": required,
         "properties": {"selector": LABEL_SELECTOR, "template": POD_TEMPLATE, **spec_fields}}),
         "required": ["metadata", "spec"]}
@@ -138,17 +141,16 @@ MANIFESTS["Pod"]["required"] = ["metadata", "spec"]  # spec.containers: Required
 # A node without status (allocatable or capacity) could run no pod: the model refuses it.
 MANIFESTS["Node"]["required"] = ["metadata", "status"]
 MANIFESTS.update({
-    "Deployment": workload("Deployment", "apps/v1", replicas=REPLICAS),
-    "ReplicaSet": workload("ReplicaSet", "apps/v1", replicas=REPLICAS),
-    "StatefulSet": workload("StatefulSet", "apps/v1", replicas=REPLICAS, podManagementPolicy={
+    "Deployment": workload("Deployment", replicas=REPLICAS),
+    "ReplicaSet": workload("ReplicaSet", replicas=REPLICAS),
+    "StatefulSet": workload("StatefulSet", replicas=REPLICAS, podManagementPolicy={
         "type": "string", "enum": ["OrderedReady", "Parallel"]}),
-    "DaemonSet": workload("DaemonSet", "apps/v1"),
-    "Job": workload("Job", "batch/v1", parallelism={"type": "integer", "minimum": 0},
+    "DaemonSet": workload("DaemonSet"),
+    "Job": workload("Job", parallelism={"type": "integer", "minimum": 0},
                     completions={"type": "integer", "minimum": 0}, backoffLimit={"type": "integer", "minimum": 0}),
 })
 ANY_MANIFEST = {
-    "description": "a Kubernetes manifest of a modelled kind (Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, "
-                   "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job) or a `kind: List` of them",
+    "description": f"a Kubernetes manifest of a modelled kind ({', '.join(KIND_BY_NAME)}) or a `kind: List` of them",
     "type": "object", "required": ["kind"],
     "properties": {"kind": {"type": "string"}, "apiVersion": {"type": "string"}},
     "additionalProperties": True,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scheduler_core.manifests.kinds import WORKLOAD_KINDS
 from scheduler_core.manifests.names import (
     ANNOTATIONS_TOO_LONG,
     annotation_key_errors,
@@ -58,7 +59,6 @@ OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"scale": ("namespace",), "delete_
                                                "annotate_workload": ("namespace",),
                                                "reject_waiting_pod": ("message",)}
 SCALE_KINDS = ("Deployment", "ReplicaSet", "StatefulSet")
-WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 MAX_REPLICAS = 10_000
 TAINT_EFFECTS = ("NoSchedule", "PreferNoSchedule", "NoExecute")
 INT64_MAX = 2**63 - 1

@@ -337,7 +337,6 @@ class Namespace:
     @classmethod
     def of(cls, name: str, labels: Mapping[str, str] | None = None) -> Namespace:
         return cls(name, {**(labels or {}), NAMESPACE_NAME_LABEL: name})
-WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet")
 
 
 @dataclass(frozen=True)

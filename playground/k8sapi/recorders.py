@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scheduler_core.manifests.kinds import API_VERSIONS
+
 SCHEDULER = "default-scheduler"
 SCHEDULER_INSTANCE = f"{SCHEDULER}-playground"  # NewRecorder: reportingController + "-" + hostname
 EVENTS_API = "events.k8s.io/v1"
@@ -29,8 +31,6 @@ CORE_API = "v1"
 COMPONENTS = {"Deployment": "deployment-controller", "ReplicaSet": "replicaset-controller",
               "StatefulSet": "statefulset-controller", "DaemonSet": "daemonset-controller",
               "Job": "job-controller", "PodDisruptionBudget": "controllermanager"}
-API_VERSIONS = {"Pod": "v1", "Deployment": "apps/v1", "ReplicaSet": "apps/v1", "StatefulSet": "apps/v1",
-                "DaemonSet": "apps/v1", "Job": "batch/v1", "PodDisruptionBudget": "policy/v1"}
 FINISH_SECONDS = 6 * 60.0  # tools/events finishTime
 REFRESH_SECONDS = 30 * 60.0  # tools/events refreshTime
 AGGREGATE_MAX_EVENTS = 10  # tools/record defaultAggregateMaxEvents

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scheduler_core.manifests.kinds import KIND_BY_NAME
+
 
 @dataclass(frozen=True)
 class Resource:
@@ -39,22 +41,27 @@ class Subresource:
 READ = ("get", "list", "watch")
 WRITE = ("create", "delete", "get", "list", "patch", "update", "watch")
 
+
+def modelled(kind: str, short_names: tuple[str, ...] = (), categories: tuple[str, ...] = ()) -> Resource:
+    """A kind the model reads (scheduler_core.manifests.kinds: its group, version, plural and scope), writable."""
+    k = KIND_BY_NAME[kind]
+    return Resource(k.group, k.version, k.plural, k.singular, k.kind, k.namespaced, WRITE, short_names, categories)
+
+
 RESOURCES: tuple[Resource, ...] = (
-    Resource("", "v1", "pods", "pod", "Pod", True, WRITE, ("po",), ("all",)),
-    Resource("", "v1", "nodes", "node", "Node", False, WRITE, ("no",)),
+    modelled("Pod", ("po",), ("all",)),
+    modelled("Node", ("no",)),
     Resource("", "v1", "events", "event", "Event", True, READ, ("ev",)),
     Resource("", "v1", "services", "service", "Service", True, READ, ("svc",)),
-    Resource("", "v1", "namespaces", "namespace", "Namespace", False,
-             ("create", "delete", "get", "list", "patch", "update", "watch"), ("ns",)),
+    modelled("Namespace", ("ns",)),
     Resource("events.k8s.io", "v1", "events", "event", "Event", True, READ, ("ev",)),
-    Resource("policy", "v1", "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudget", True, WRITE,
-             ("pdb",)),
-    Resource("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", False, WRITE, ("pc",)),
-    Resource("apps", "v1", "deployments", "deployment", "Deployment", True, WRITE, ("deploy",), ("all",)),
-    Resource("apps", "v1", "replicasets", "replicaset", "ReplicaSet", True, WRITE, ("rs",), ("all",)),
-    Resource("apps", "v1", "statefulsets", "statefulset", "StatefulSet", True, WRITE, ("sts",), ("all",)),
-    Resource("apps", "v1", "daemonsets", "daemonset", "DaemonSet", True, WRITE, ("ds",), ("all",)),
-    Resource("batch", "v1", "jobs", "job", "Job", True, WRITE, (), ("all",)),
+    modelled("PodDisruptionBudget", ("pdb",)),
+    modelled("PriorityClass", ("pc",)),
+    modelled("Deployment", ("deploy",), ("all",)),
+    modelled("ReplicaSet", ("rs",), ("all",)),
+    modelled("StatefulSet", ("sts",), ("all",)),
+    modelled("DaemonSet", ("ds",), ("all",)),
+    modelled("Job", (), ("all",)),
 )
 SUBRESOURCES: tuple[Subresource, ...] = (
     Subresource("pods", "eviction", "Eviction", ("create",), "policy", "v1"),

@@ -13,10 +13,9 @@ from typing import Any
 from playground.k8sapi.world import World
 from scheduler_core.controllers.base import POD_TEMPLATE_HASH_LABEL
 from scheduler_core.controllers.daemonset import DAEMON_TOLERATIONS
+from scheduler_core.manifests.kinds import API_VERSIONS
 from scheduler_core.manifests.workloads import workload_uid
 
-API_VERSIONS = {"Deployment": "apps/v1", "ReplicaSet": "apps/v1", "StatefulSet": "apps/v1", "DaemonSet": "apps/v1",
-                "Job": "batch/v1"}
 REVISION = "deployment.kubernetes.io/revision"
 
 

@@ -18,6 +18,7 @@ from playground.k8sapi import catalog, tables
 from playground.k8sapi.world import World, anchor_at
 from playground.runs import selectors
 from playground.runs.api import Run
+from scheduler_core.manifests.kinds import WORKLOAD_PLURALS
 
 POLL_SECONDS = 0.2
 BOOKMARK_SECONDS = 5.0
@@ -35,8 +36,6 @@ CHANGES_BY_RESOURCE = {
     **{plural: {"cluster.snapshot", "workload.updated", "workload.deleted", "command.applied"}
        for plural in ("deployments", "replicasets", "statefulsets", "daemonsets", "jobs")},
 }
-WORKLOAD_PLURALS = {"Deployment": "deployments", "ReplicaSet": "replicasets", "StatefulSet": "statefulsets",
-                    "DaemonSet": "daemonsets", "Job": "jobs"}
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Any
 from playground.k8sapi import objects, tables, templates
 from playground.k8sapi.world import World
 from scheduler_core.controllers.base import template_hash
+from scheduler_core.manifests.kinds import API_VERSIONS
 from scheduler_core.manifests.workloads import JOB_CONTROLLER_UID_LABEL, JOB_NAME_LABEL
 
 SCALABLE = ("Deployment", "ReplicaSet", "StatefulSet")
@@ -17,7 +18,7 @@ SCALABLE = ("Deployment", "ReplicaSet", "StatefulSet")
 def render(world: World, view: dict[str, Any]) -> dict[str, Any]:
     written = templates.written(world, view)
     spec = _spec(view, written, view["uid"])
-    return {"kind": view["kind"], "apiVersion": templates.API_VERSIONS[view["kind"]],
+    return {"kind": view["kind"], "apiVersion": API_VERSIONS[view["kind"]],
             "metadata": _metadata(world, view, written), "spec": spec, "status": STATUS[view["kind"]](world, view, spec)}
 
 

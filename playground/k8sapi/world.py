@@ -17,13 +17,13 @@ from playground.k8sapi.recorders import Recorders
 from playground.runs import selectors
 from playground.runs.api import Run, RunEvent, restore_log
 from scheduler_core.events import StateFolder
+from scheduler_core.manifests.kinds import WORKLOAD_KINDS
 from scheduler_core.manifests.workloads import workload_uid
 
 NOTED_KINDS = ("k8s.event", "pod.added", "node.added", "command.applied", "pod.deleted", "pod.terminating",
                "namespace.updated", "priorityclass.added", "pdb.added", "workload.updated", "pod.succeeded",
                # what moves an object's resourceVersion in the Events' references (recorders.py)
                "pod.nominated", "pod.nominationCleared", "pod.bound", "pdb.updated")
-WORKLOAD_KINDS = ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job")
 
 
 def pod_key(manifest: dict[str, Any]) -> str:

@@ -8,13 +8,13 @@ from django.conf import settings
 from playground import ranges, safeload
 from playground.api_errors import InvalidDocuments, field_error
 from playground.runs.models import RunCommand
+from scheduler_core.manifests.kinds import API_VERSIONS, WORKLOAD_API_VERSIONS
 
 MAX_SPEED = ranges.MAX_SPEED
 NODE_COMMANDS = ("delete_node", "cordon", "uncordon")
 MANIFEST_KIND = {"add_pod": "Pod", "add_node": "Node", "add_namespace": "Namespace",
                  "add_priorityclass": "PriorityClass", "add_pdb": "PodDisruptionBudget",
                  "update_pdb": "PodDisruptionBudget", "update_priorityclass": "PriorityClass"}
-API_VERSION = {"PriorityClass": "scheduling.k8s.io/v1", "PodDisruptionBudget": "policy/v1"}  # the others: v1
 
 
 def invalid(field: str, value: Any, message: str) -> InvalidDocuments:
@@ -64,8 +64,6 @@ def _speed(value: Any) -> float:
 
 def _manifest(body: dict[str, Any], kind: str | None) -> dict[str, Any]:
     """One manifest of `kind` (kind and apiVersion filled in when missing); kind None: one workload, its kind given."""
-    from scheduler_core.manifests.workloads import WORKLOAD_API_VERSIONS
-
     if "yaml" in body and body["yaml"] is not None:
         manifest = _parse_yaml(body["yaml"])
         field = "yaml"
@@ -80,7 +78,7 @@ def _manifest(body: dict[str, Any], kind: str | None) -> dict[str, Any]:
     manifest.setdefault("kind", kind)
     if manifest["kind"] != kind:
         raise invalid(f"{field}.kind", manifest["kind"], f"must be {kind}")
-    manifest.setdefault("apiVersion", {**API_VERSION, **WORKLOAD_API_VERSIONS}.get(kind, "v1"))
+    manifest.setdefault("apiVersion", API_VERSIONS[kind])
     if not isinstance(manifest.get("metadata"), dict) or not manifest["metadata"].get("name"):
         raise invalid(f"{field}.metadata.name", (manifest.get("metadata") or {}).get("name"), "is required")
     return manifest

@@ -6,10 +6,12 @@ from rest_framework import serializers
 
 from playground import ranges
 from playground.api_errors import ErrorSerializer
+from playground.runs import lifecycle
+from playground.runs.models import RunCommand
 from playground.strict import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 
-RUN_STATUSES = ["queued", "running", "paused", "settled", "finished", "failed"]
-COMMAND_STATUSES = ["pending", "applied", "rejected"]
+RUN_STATUSES = list(lifecycle.Status.values)  # the lifecycle's; the schema's RunStatusEnum (settings)
+COMMAND_STATUSES = list(RunCommand.Status.values)
 
 
 @extend_schema_field(ranges.SPEED_SCHEMA)

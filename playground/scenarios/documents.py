@@ -6,35 +6,13 @@ only names kinds, orders keys and counts.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from scheduler_core.manifests.kinds import KIND_BY_NAME, KIND_BY_PLURAL, KINDS, Kind
+
+__all__ = ["KINDS", "KIND_BY_NAME", "KIND_BY_PLURAL", "Kind"]  # the kinds are the model's (one table)
+
 Document = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Kind:
-    kind: str
-    api_version: str
-    plural: str
-    namespaced: bool
-
-
-KINDS = (
-    Kind("Node", "v1", "nodes", namespaced=False),
-    Kind("PriorityClass", "scheduling.k8s.io/v1", "priorityclasses", namespaced=False),
-    Kind("Pod", "v1", "pods", namespaced=True),
-    Kind("PodDisruptionBudget", "policy/v1", "poddisruptionbudgets", namespaced=True),
-    Kind("Namespace", "v1", "namespaces", namespaced=False),
-    # Workloads, re-created by their controllers in a run (scheduler_core.controllers).
-    Kind("Deployment", "apps/v1", "deployments", namespaced=True),
-    Kind("ReplicaSet", "apps/v1", "replicasets", namespaced=True),
-    Kind("StatefulSet", "apps/v1", "statefulsets", namespaced=True),
-    Kind("DaemonSet", "apps/v1", "daemonsets", namespaced=True),
-    Kind("Job", "batch/v1", "jobs", namespaced=True),
-)
-KIND_BY_PLURAL = {k.plural: k for k in KINDS}
-KIND_BY_NAME = {k.kind: k for k in KINDS}
 HEAD_KEYS = ("apiVersion", "kind", "metadata")
 
 

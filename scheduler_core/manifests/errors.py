@@ -5,12 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-PLURALS = {
-    "Node": "nodes",
-    "Pod": "pods",
-    "PriorityClass": "priorityclasses",
-    "PodDisruptionBudget": "poddisruptionbudgets",
-}
+from scheduler_core.manifests.kinds import PLURALS
 
 # field.ErrorType strings (apimachinery/pkg/util/validation/field/errors.go)
 NOT_FOUND = "Not found"

@@ -9,6 +9,7 @@ import yaml
 
 from scheduler_core.manifests.context import Doc
 from scheduler_core.manifests.errors import SYNTAX, FieldError, ManifestError
+from scheduler_core.manifests.kinds import API_VERSIONS, WORKLOAD_API_VERSIONS
 from scheduler_core.manifests.namespaces import parse_namespace_doc
 from scheduler_core.manifests.nodes import parse_node_doc
 from scheduler_core.manifests.pdbs import parse_pdb_doc
@@ -20,7 +21,6 @@ from scheduler_core.manifests.priority import (
     parse_priority_class_doc,
 )
 from scheduler_core.manifests.workloads import (
-    WORKLOAD_API_VERSIONS,
     WorkloadDraft,
     admit_workload,
     parse_workload_doc,
@@ -35,14 +35,6 @@ from scheduler_core.objects import (
     Workload,
 )
 
-API_VERSIONS = {
-    "Node": "v1",
-    "Pod": "v1",
-    "PriorityClass": "scheduling.k8s.io/v1",
-    "PodDisruptionBudget": "policy/v1",
-    "Namespace": "v1",
-    **WORKLOAD_API_VERSIONS,
-}
 _TOP_LEVEL = ("apiVersion", "kind", "metadata", "spec", "status")
 _SKIPPED_KINDS: dict[str, str] = {}
 

@@ -24,13 +24,6 @@ from scheduler_core.objects import LabelSelector, Pod, PriorityClass, Workload
 RUN_SECONDS_ANNOTATION = "scheduler-playground/run-seconds"
 DEFAULT_RUN_SECONDS = 60.0
 
-WORKLOAD_API_VERSIONS = {
-    "Deployment": "apps/v1",
-    "ReplicaSet": "apps/v1",
-    "StatefulSet": "apps/v1",
-    "DaemonSet": "apps/v1",
-    "Job": "batch/v1",
-}
 POD_MANAGEMENT_POLICIES = ("OrderedReady", "Parallel")
 # Labels the API server adds to a Job's template (pkg/registry/batch/job/strategy.go generateSelector).
 JOB_CONTROLLER_UID_LABEL = "batch.kubernetes.io/controller-uid"

@@ -232,7 +232,7 @@ def test_all_errors_are_collected_not_just_the_first() -> None:
                      id="a pod under a wrong apiVersion"),
         pytest.param([{"apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": "d"}}],
                      "cronjobs[0].kind",
-                     'Unsupported value: "CronJob": supported values: "Node", "Pod", "PriorityClass", '
+                     'Unsupported value: "CronJob": supported values: "Node", "PriorityClass", "Pod", '
                      '"PodDisruptionBudget", "Namespace", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job" '
                      '(CronJob is not modelled by the playground)',
                      id="a kind the playground does not model"),
