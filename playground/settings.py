@@ -147,9 +147,16 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 PLAYGROUND_NAMESPACE = os.environ.get("PLAYGROUND_NAMESPACE") or "pg-" + hashlib.sha1(
     str(BASE_DIR).encode()).hexdigest()[:8]
 
+# CHANNEL_LAYER=pubsub: channels_redis' pub/sub layer instead, only to measure the two against each
+# other (docs/benchmarks.md, "fanout.Hub or the pub/sub layer"); the default is the one we run.
+CHANNEL_LAYER_BACKENDS = {"redis": "channels_redis.core.RedisChannelLayer",
+                          "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
+CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER") or "redis"
+if CHANNEL_LAYER not in CHANNEL_LAYER_BACKENDS:
+    raise ImproperlyConfigured(f"CHANNEL_LAYER must be one of {', '.join(CHANNEL_LAYER_BACKENDS)}, got {CHANNEL_LAYER!r}")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER],
         # redis-py 8 defaults to a 5 s socket timeout, the same as channels_redis' 5 s BZPOPMIN:
         # an idle WebSocket consumer would die with "Timeout reading" — give reads more room.
         "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}], "capacity": 1500, "expiry": 30,
