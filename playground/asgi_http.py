@@ -5,9 +5,10 @@ in it (ours: the chunked-body check) and sync views (DRF's), a request crosses b
 loop and its thread three times for the chain alone: the sync middleware calls the async URL
 resolution, which calls the sync view, which returns through both. Under a class's load each
 crossing waits for the busy event loop (and the GIL). Here the chain is built for sync mode — the
-same middleware, `BaseHandler._get_response` at the bottom — and the whole of it runs in the
-request's thread in one crossing, as under WSGI. Everything else (body reading, signals, sending,
-streaming responses, disconnects) is Django's ASGIHandler unchanged.
+same middleware, `BaseHandler._get_response` at the bottom — and `get_response_async` runs
+Django's sync `get_response`, the whole chain, in the request's thread in one crossing, as under
+WSGI. Everything else (body reading, signals, sending, streaming responses, disconnects) is
+Django's ASGIHandler unchanged; only public methods are overridden.
 
 A request's thread is reused, too. Django gives each request a ThreadSensitiveContext of its own,
 for which asgiref starts a new thread and, at the end, another one to join it; `Thread.start()`
@@ -23,6 +24,8 @@ from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 # Idle request threads kept per process (a burst's peak needs as many as it has requests at once).
 KEEP_IDLE_THREADS = 64
@@ -47,11 +50,14 @@ class OneHopASGIHandler(ASGIHandler):
                 executor.shutdown(wait=False)
 
     def load_middleware(self, is_async: bool = False) -> None:
-        super().load_middleware(is_async=False)
-        chain: Any = self._middleware_chain  # type: ignore[has-type]
-        # thread_sensitive: the request's own thread (ThreadSensitiveContext), the one its
-        # request_started / request_finished signals run in, so its database connection is closed.
-        self._middleware_chain = sync_to_async(chain, thread_sensitive=True)
+        super().load_middleware(is_async=False)  # the chain for sync mode, as under WSGI
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        # Django's sync get_response (URL conf, the chain, logging an error response), whole, in
+        # the request's own thread (ThreadSensitiveContext): the one its request_started /
+        # request_finished signals run in, so its database connection is closed.
+        response: HttpResponseBase = await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        return response
 
 
 def get_asgi_application() -> OneHopASGIHandler:

@@ -18,6 +18,7 @@ from rest_framework.exceptions import AuthenticationFailed, NotFound, Validation
 from playground import throttles
 from playground.accounts import logins
 from playground.accounts.models import ApiToken, Profile, RunCredential, WsTicket
+from playground.rows import columns, loaded
 
 SYSTEM_USERNAME = "playground"
 TOKEN_PREFIX = "pgt_"
@@ -34,9 +35,9 @@ def create_guest() -> User:
     BEGIN and COMMIT outside a transaction. A class's 60 first clicks each make one
     (docs/benchmarks.md, classroom)."""
     now = timezone.now()
-    user = User(username=f"guest-{secrets.token_hex(4)}", last_login=now, date_joined=now)
-    user.set_unusable_password()
-    fields = [f for f in User._meta.concrete_fields if not f.primary_key]
+    draft = User(username=f"guest-{secrets.token_hex(4)}", last_login=now, date_joined=now)
+    draft.set_unusable_password()
+    fields = [f for f in columns(User) if not f.primary_key]
     quote = connection.ops.quote_name
     profile_table, user_column = quote(Profile._meta.db_table), quote(Profile._meta.get_field("user").column)
     guest_column = quote(Profile._meta.get_field("is_guest").column)
@@ -45,12 +46,10 @@ def create_guest() -> User:
            f"INSERT INTO {profile_table} ({user_column}, {guest_column}) SELECT *, true FROM u "
            f"RETURNING {quote(Profile._meta.pk.column)}, {user_column}")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [f.get_db_prep_save(f.pre_save(user, True), connection) for f in fields])
-        profile_id, user.pk = cursor.fetchone()
-    profile = Profile(pk=profile_id, user=user, is_guest=True)
-    for saved in (user, profile):
-        saved._state.adding, saved._state.db = False, connection.alias
-    user.profile = profile
+        cursor.execute(sql, [f.get_db_prep_save(f.pre_save(draft, True), connection) for f in fields])
+        profile_id, draft.pk = cursor.fetchone()
+    user, profile = loaded(draft), loaded(Profile(pk=profile_id, user_id=draft.pk, is_guest=True))
+    user.profile, profile.user = profile, user
     return user
 
 

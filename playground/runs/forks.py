@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from playground.api_errors import InvalidDocuments, field_error
+from playground.rows import columns
 from playground.runs import leases, lifecycle, logs, recovery, selectors, services
 from playground.runs.models import Run, RunCommand, RunEvent, RunState
 from playground.runs.selectors import User
@@ -48,7 +49,7 @@ def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -
 
 def _inherited(original: Run) -> dict[str, Any]:
     """Every other field (documents, settings, seed, speed, and whatever input a run gains later)."""
-    return {f.attname: getattr(original, f.attname) for f in Run._meta.concrete_fields
+    return {f.attname: getattr(original, f.attname) for f in columns(Run)
             if f.name not in NOT_INHERITED}
 
 
