@@ -16,7 +16,7 @@ help:
 	@echo "           (PYTEST_ARGS='-k name -x' to narrow it)"
 	@echo "make bench  run the scheduler_core benchmarks (BENCH_ARGS=--quick for a short run)"
 	@echo "make lint   ruff + mypy + import-linter (.importlinter) + ESLint (frontend/eslint.config.js)"
-	@echo "make api-types  regenerate frontend/src/api/schema.d.ts from the REST API's OpenAPI schema"
+	@echo "make api-types  regenerate frontend/src/api/schema.d.ts from the REST API's OpenAPI schema (and the close codes and event types)"
 	@echo "make api-client regenerate the Python client clients/python/playground_api from the same schema"
 	@echo "make clean  remove .venv, frontend/node_modules, frontend/dist, test-artifacts (keeps the .run/ database)"
 
@@ -49,6 +49,7 @@ lint: setup
 api-types: setup
 	$(VENV_PYTHON) -m scripts.api_types
 	$(VENV_PYTHON) -m scripts.close_codes
+	$(VENV_PYTHON) -m scripts.event_types
 
 api-client: setup
 	$(VENV_PYTHON) -m scripts.api_client

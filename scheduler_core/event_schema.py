@@ -15,6 +15,7 @@ from typing import Any
 
 from scheduler_core.events import EVENT_KINDS
 from scheduler_core.manifests.kinds import WORKLOAD_KINDS
+from scheduler_core.preemption.evaluator import CRITERIA
 
 Schema = dict[str, Any]
 
@@ -142,7 +143,7 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], dict[str, Schema]]] = {
     "preemption.evaluated": ({"cycle": INT, "pod": STR, "eligible": BOOL, "message": STR,
                               "potentialNodes": {"anyOf": [arr(STR), INT]}, "numCandidates": INT, "offset": null(INT),
                               "candidates": arr(ref("PreemptionCandidate")), "chosen": null(STR),
-                              "criterion": null(STR), **VERDICTS},
+                              "criterion": null(enum(*CRITERIA)), **VERDICTS},
                              {"victims": arr(STR), "reprieve": obj({"order": arr(STR), "pdbViolating": INT})}),
     "pod.nominated": ({"pod": STR, "node": STR}, {}),
     "pod.nominationCleared": ({"pod": STR, "node": null(STR), "reason": STR}, {}),

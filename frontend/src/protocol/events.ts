@@ -327,7 +327,7 @@ export type PreemptionEvaluatedEvent = Base & NodeVerdicts & {
   message: string;
   potentialNodes: string[] | number;
   numCandidates: number;
-  offset: number;
+  offset: number | null; // null when no candidate search ran (not eligible, no potential node)
   candidates: PreemptionCandidate[];
   chosen: string | null;
   criterion: PreemptionCriterion | null;
