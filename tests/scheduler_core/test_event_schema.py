@@ -1,9 +1,11 @@
 """The event payload schemas scheduler_core publishes (scheduler_core/event_schema.py,
 docs/events.schema.json) describe what it emits: every event of the shared fixtures
-(frontend/src/test/real/, folded by both the Python and the TypeScript fold) validates, one fixture
-holds every kind, and each fixture is what the core emits today."""
+(frontend/src/test/real/, folded by both the Python and the TypeScript fold) and of the fold
+fuzz's random scripts validates, one fixture holds every kind, and each fixture is what the core
+emits today."""
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 from pathlib import Path
@@ -30,6 +32,7 @@ def generator() -> ModuleType:
     return module
 
 
+@functools.cache
 def validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator({"$defs": DOCUMENT["$defs"], "$ref": f"#/$defs/{kind}"})
 
@@ -73,3 +76,11 @@ def test_an_event_unlike_its_schema_is_refused(change: Any) -> None:
     assert problems(dict(event)) == []
     change(event)
     assert problems(event) != []
+
+
+@pytest.mark.parametrize("seed", range(12))  # the fold fuzz's scripts: every command kind, at random
+def test_every_event_of_a_random_script_validates(seed: int) -> None:
+    from tests.scheduler_core.test_simulation_fuzz import _script
+
+    for event in _script(seed).events:
+        assert problems(event) == [], f"seq {event['seq']} ({event['kind']})"
