@@ -38,7 +38,7 @@ def _run(run_id: int, caller: auth.Caller, held: Collection[str]) -> Run:
     private run exists is not told to those who may not see it. A run credential's URL follows restarts."""
     if caller.credential_run is not None:
         run_id = _latest_restart(caller.credential_run, run_id)
-    run = Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
+    run = selectors.run_with_owner(run_id)
     # A run credential was minted for one who could watch the run (an unlisted scenario's link held
     # in their browser session, which kubectl does not carry): it opens its own runs, and only them.
     if run is None or not (caller.credential_run is not None or selectors.can_watch(caller.user, run, held)):
@@ -49,7 +49,7 @@ def _run(run_id: int, caller: auth.Caller, held: Collection[str]) -> Run:
 def _latest_restart(credential_run: int, run_id: int) -> int:
     """The last run of credential_run's restarts if run_id is one of them (or itself); else 0, no run."""
     chain = [credential_run]
-    while (restart := Run.objects.filter(restart_of_id=chain[-1]).values_list("pk", flat=True).first()) is not None:
+    while (restart := selectors.restarted_as(chain[-1])) is not None:
         chain.append(restart)
     return chain[-1] if run_id in chain else 0
 

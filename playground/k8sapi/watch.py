@@ -17,7 +17,6 @@ from asgiref.sync import sync_to_async
 from playground.k8sapi import catalog, tables
 from playground.k8sapi.world import World, anchor_at
 from playground.runs import selectors
-from playground.runs.api import Run
 from scheduler_core.manifests.kinds import WORKLOAD_PLURALS
 
 POLL_SECONDS = 0.2
@@ -192,7 +191,7 @@ async def stream(world: World, req: WatchRequest, send_initial: bool) -> AsyncIt
 
 def _read_clock(world: World) -> None:
     """The run's clock as this page of changes is sent: ages (Tables) from now, dates from its current anchor."""
-    run = Run.objects.filter(pk=world.run_id).only("status", "speed", "time", "clock_wall", "updated_at").first()
+    run = selectors.run_clock(world.run_id)
     world.read_at = time.time()
     if run is not None:
         now, world.anchor = anchor_at(run, world.read_at)

@@ -15,7 +15,7 @@ from typing import Any
 
 from playground.k8sapi.recorders import Recorders
 from playground.runs import selectors
-from playground.runs.api import Run, RunEvent, restore_log
+from playground.runs.api import Run, restore_log
 from scheduler_core.events import StateFolder
 from scheduler_core.manifests.kinds import WORKLOAD_KINDS
 from scheduler_core.manifests.workloads import workload_uid
@@ -251,8 +251,7 @@ def load(run: Run, seq: int | None = None, at: float | None = None) -> World | N
             world.workload_manifests[workload_key(doc)] = doc
         elif doc.get("kind") == "PriorityClass":
             world.priority_class_manifests[str((doc.get("metadata") or {}).get("name"))] = doc
-    rows = RunEvent.objects.filter(run_id=run.pk, seq__lte=seq, kind__in=NOTED_KINDS).order_by("seq")
-    for event in rows.values_list("data", flat=True).iterator(chunk_size=1000):
+    for event in selectors.event_data_upto(run.pk, seq, NOTED_KINDS):
         world.note(event)
     world.seq = seq
     if seq == run.last_seq:  # the recorders' timers since the last event

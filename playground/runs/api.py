@@ -1,13 +1,13 @@
-"""What other apps use of runs besides its services and selectors: the models (for types and the
-queries of k8sapi's views), a fork, a preview (dry run), restoring a dropped event log, and the
-schema of selectors.run_view. The import contracts (.importlinter) allow other apps runs'
+"""What other apps use of runs besides its services and selectors: the models (as types, and for
+the queries other apps make of them), a fork, a preview (dry run), restoring a dropped event log,
+and the schema of selectors.run_view. The import contracts (.importlinter) allow other apps runs'
 services, selectors and this module only; nothing inside runs imports it."""
 from __future__ import annotations
 
 from playground.runs.forks import fork_run
 from playground.runs.logs import restore as restore_log
-from playground.runs.models import Run, RunCommand, RunEvent
+from playground.runs.models import Run, RunCommand
 from playground.runs.previews import preview_commands
 from playground.runs.serializers import RunViewSerializer
 
-__all__ = ["Run", "RunCommand", "RunEvent", "RunViewSerializer", "fork_run", "preview_commands", "restore_log"]
+__all__ = ["Run", "RunCommand", "RunViewSerializer", "fork_run", "preview_commands", "restore_log"]

@@ -324,3 +324,26 @@ def raw_events_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE
             .annotate(text=Cast("data", TextField())).values_list("seq", "text")[:page])
     seqs, texts = zip(*rows, strict=True) if rows else ((), ())
     return list(seqs), list(texts)
+
+
+# ---- for the Kubernetes API (playground/k8sapi) ---------------------------------------------
+
+def run_with_owner(run_id: int) -> Run | None:
+    """Any run, its scenario and owner loaded: whether the caller may see it is the caller's check."""
+    return Run.objects.select_related("scenario", "owner").filter(pk=run_id).first()
+
+
+def restarted_as(run_id: int) -> int | None:
+    """The run that restarted this one, if any."""
+    return Run.objects.filter(restart_of_id=run_id).values_list("pk", flat=True).first()
+
+
+def run_clock(run_id: int) -> Run | None:
+    """The run with only what its live clock needs (status, speed, time and their anchor)."""
+    return Run.objects.filter(pk=run_id).only("status", "speed", "time", "clock_wall", "updated_at").first()
+
+
+def event_data_upto(run_id: int, seq: int, kinds: Collection[str]) -> Iterator[Any]:
+    """The stored events of these kinds up to `seq`, in order, read in chunks."""
+    rows = RunEvent.objects.filter(run_id=run_id, seq__lte=seq, kind__in=kinds).order_by("seq")
+    return rows.values_list("data", flat=True).iterator(chunk_size=1000)
