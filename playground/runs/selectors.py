@@ -326,7 +326,16 @@ def raw_events_page(run_id: int, after: int, upto: int, page: int = BACKLOG_PAGE
     return list(seqs), list(texts)
 
 
-# ---- for the Kubernetes API (playground/k8sapi) ---------------------------------------------
+# ---- for the other apps (workshops, the Kubernetes API) ---------------------------------------
+
+def run_by_id(run_id: int | None) -> Run | None:
+    """Any run (its scenario loaded), or None: whether the caller may see it is the caller's check."""
+    return Run.objects.select_related("scenario").filter(pk=run_id).first() if run_id is not None else None
+
+
+def runs_owned_by(owner_id: int, run_ids: Collection[int]) -> QuerySet[Run]:
+    return Run.objects.filter(pk__in=run_ids, owner_id=owner_id)
+
 
 def run_with_owner(run_id: int) -> Run | None:
     """Any run, its scenario and owner loaded: whether the caller may see it is the caller's check."""

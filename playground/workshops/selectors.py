@@ -211,7 +211,7 @@ def class_step(workshop: Workshop) -> int | None:
     position = workshop.position or {}
     if position.get("seq") is not None or position.get("view") != "run":
         return position.get("step")
-    run = Run.objects.filter(pk=position.get("runId")).first()
+    run = runs.run_by_id(position.get("runId"))
     return lesson_step(run, None) if run is not None else None
 
 

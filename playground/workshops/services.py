@@ -134,7 +134,7 @@ def push(workshop: Workshop, user: User, *, lesson: str | None = None, scenario:
 def _stop_class_runs(workshop: Workshop, user: User) -> None:
     """The run the class was shown (and the workshop's run, if a restart replaced it there)."""
     ids = {workshop.run_id, (workshop.position or {}).get("runId")} - {None}
-    for run in Run.objects.filter(pk__in=ids, owner_id=workshop.instructor_id):
+    for run in runs.runs_owned_by(workshop.instructor_id, ids):
         run_services.stop_run(run, user)
 
 
@@ -293,7 +293,7 @@ def try_it_myself(participant: Participant) -> Run:
     if workshop.locked:
         raise Conflict("the instructor has locked the class: everyone follows for now")
     position = workshop.position or {}
-    original = Run.objects.select_related("scenario").filter(pk=position.get("runId")).first()
+    original = runs.run_by_id(position.get("runId"))
     if original is None:
         raise Conflict("the instructor is not showing a run right now")
     seq = position.get("seq") or original.last_seq
