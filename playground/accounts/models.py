@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from playground.accounts import languages
+from playground import languages
 
 
 class Profile(models.Model):

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework import serializers
 
-from playground.accounts import languages
+from playground import languages
 from playground.accounts.models import ApiToken
 from playground.accounts.services import is_guest
 

@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from playground.accounts import languages
+from playground import languages
 from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
 from playground.lessons import selectors
 from playground.lessons.serializers import GlossaryTermSerializer, LessonSerializer

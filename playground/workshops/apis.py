@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from playground.accounts import languages
+from playground import languages
 from playground.accounts.api import enforce_csrf
 from playground.api_errors import ErrorSerializer, InvalidDocuments, field_error
 from playground.runs import selectors as runs

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from playground.accounts import languages
+from playground import languages
 
 HEADERS: Final[dict[str, dict[str, str]]] = {
     languages.ENGLISH: {

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
-from playground.accounts import languages
+from playground import languages
 
 
 class Workshop(models.Model):

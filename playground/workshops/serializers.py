@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-from playground.accounts import languages
+from playground import languages
 from playground.strict import StrictCharField, StrictIntegerField
 
 NOT_BLANK = RegexValidator(r"\S", "must not be blank")  # in the schema as a pattern: spaces alone are refused

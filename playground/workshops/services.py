@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
-from playground.accounts import languages
+from playground import languages
 from playground.accounts import services as accounts
 from playground.api_errors import Conflict, InvalidDocuments, field_error
 from playground.lessons import selectors as lessons
