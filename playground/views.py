@@ -7,8 +7,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.html import escape
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from playground import health
-from playground.accounts import languages
+from playground import health, languages
 from scheduler_core.version import MODEL_VERSION
 
 # What the gallery (the first page) asks the API for, exactly as the app's fetch() asks for it (same

@@ -1,6 +1,6 @@
 """What other apps use of lessons besides its services and selectors: a lesson variant's timed
-commands (frozen into a run) and the step a run's events have reached (StepReader). The import contracts
-(.importlinter) allow other apps lessons' services, selectors and this module only."""
+commands (frozen into a run) and the step a run's events have reached (StepReader). The import
+contracts (.importlinter) allow other apps lessons' services, selectors and this module only."""
 from __future__ import annotations
 
 from playground.lessons.tooling import StepReader, timed_commands

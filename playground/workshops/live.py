@@ -15,15 +15,15 @@ import threading
 from collections import OrderedDict
 from typing import Any, Final
 
-from playground.lessons import tooling
-from playground.runs.models import Run
+from playground.lessons.api import StepReader
+from playground.runs.api import Run
 from playground.workshops import selectors, services
 
 log = logging.getLogger(__name__)
 
 # Runs an engine drives at once are far fewer; one forgotten is read again from the database.
 KEPT: Final = 256
-_readers: OrderedDict[int, tooling.StepReader | None] = OrderedDict()
+_readers: OrderedDict[int, StepReader | None] = OrderedDict()
 _lock = threading.Lock()
 _UNREAD: Final[Any] = object()  # not in _readers (None there: a run of no lesson)
 
@@ -46,14 +46,14 @@ def on_events_committed(sender: Any, run: Run, events: list[dict[str, Any]], **k
     _keep(run.pk, reader)
 
 
-def _read_stored(run: Run, upto: int) -> tooling.StepReader | None:
+def _read_stored(run: Run, upto: int) -> StepReader | None:
     reader = selectors.step_reader(run, upto)
     if reader is not None:
         reader.last_seq = upto
     return reader
 
 
-def _keep(run_id: int, reader: tooling.StepReader | None) -> None:
+def _keep(run_id: int, reader: StepReader | None) -> None:
     with _lock:
         _readers[run_id] = reader
         while len(_readers) > KEPT:

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
 
-from playground.accounts import languages
+from playground import languages
 from playground.accounts.models import Profile
 from playground.lessons.services import sync_lesson_scenarios
 from playground.runs import bus as run_bus
