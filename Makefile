@@ -42,7 +42,7 @@ bench: setup
 
 lint: setup
 	$(VENV_PYTHON) -m ruff check .
-	$(VENV_PYTHON) -m mypy scheduler_core playground scripts
+	$(VENV_PYTHON) -m mypy scheduler_core playground scripts benchmarks
 	.venv/bin/lint-imports
 	cd frontend && npx eslint --max-warnings 0 src
 

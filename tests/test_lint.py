@@ -22,7 +22,7 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_mypy_finds_no_type_error_in_the_model_the_app_or_the_scripts() -> None:
-    result = run("mypy", "scheduler_core", "playground", "scripts")
+    result = run("mypy", "scheduler_core", "playground", "scripts", "benchmarks")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from playground.workshops import classbench
+from benchmarks import workshop_class as classbench
 
 pytestmark = pytest.mark.usefixtures("celery_worker_process")
 

@@ -1,4 +1,4 @@
-"""The anonymous visitor's benchmark, small and untimed (playground/accounts/visitorbench.py): against the live
+"""The anonymous visitor's benchmark, small and untimed (benchmarks/visitor.py): against the live
 server and worker, each part stays within its cap — a guest's scenarios within its quota, a new identity only
 after a 413, the streams held at STREAMS_MAX_PER_CLIENT per session and per address, reads answered."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from playground.accounts import visitorbench
+from benchmarks import visitor as visitorbench
 
 pytestmark = pytest.mark.integration
 QUOTA = 20 * 1024 * 1024  # SCENARIO_QUOTA_BYTES_GUEST's default, which the live server runs with

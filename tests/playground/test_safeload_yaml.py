@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
+from benchmarks import browser as browserbench
 from playground import safeload
 from playground.api_errors import InvalidDocuments
-from playground.runs import browserbench
 
 ROOT = Path(__file__).resolve().parents[2]
 

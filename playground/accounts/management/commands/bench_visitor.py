@@ -1,4 +1,4 @@
-"""`python manage.py bench_visitor`: an anonymous visitor's worst case against the caps (playground/accounts/visitorbench.py)."""
+"""`python manage.py bench_visitor`: an anonymous visitor's worst case against the caps (benchmarks/visitor.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from playground.accounts import visitorbench
+from benchmarks import visitor as visitorbench
 
 
 class Command(BaseCommand):

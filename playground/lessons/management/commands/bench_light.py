@@ -15,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--visits", type=int, default=5)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from playground.lessons import lightbench
+        from benchmarks import light as lightbench
 
         call_command("migrate", verbosity=0)
         call_command("load_lessons", stdout=io.StringIO())

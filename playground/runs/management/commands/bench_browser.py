@@ -15,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--pods", type=int, default=10000)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from playground.runs import browserbench
+        from benchmarks import browser as browserbench
 
         call_command("migrate", verbosity=0)
         self.stdout.write(browserbench.run_browser_bench(options["nodes"], options["pods"]))

@@ -1,4 +1,4 @@
-"""`python manage.py bench_runs`: live-run latency and throughput (see playground/runs/bench.py)."""
+"""`python manage.py bench_runs`: live-run latency and throughput (see benchmarks/runs.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,7 +6,8 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from playground.runs import bench, classroom
+from benchmarks import classroom
+from benchmarks import runs as bench
 
 
 class Command(BaseCommand):
@@ -21,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--no-compression", action="store_true",
                             help="viewers do not negotiate permessage-deflate (browsers do)")
         parser.add_argument("--classroom", type=int, default=0, metavar="N",
-                            help="instead: N guests start lesson runs at once (playground/runs/classroom.py)")
+                            help="instead: N guests start lesson runs at once (benchmarks/classroom.py)")
         parser.add_argument("--heavy", type=int, default=5, help="classroom: big runs at speed 0 meanwhile")
         parser.add_argument("--heavy-nodes", type=int, default=300)
         parser.add_argument("--heavy-pods", type=int, default=2000)
@@ -44,7 +45,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
         if options["big"]:
-            from playground.runs import bigbench  # requests: a development dependency
+            from benchmarks import big_run as bigbench  # requests: a development dependency
 
             self.stdout.write(bigbench.run_big(options["big"], options["big_pods"] or options["big"],
                                                options["joiners"]))

@@ -1,6 +1,6 @@
 """`python manage.py bench_workshop --followers 40`: step→follower latency and tally latency
-(playground/workshops/bench.py); `--class 60 --browsers 3 --forks 30`: a real class, the instructor's
-click → the step drawn in Chromium tabs and received by socket clients (playground/workshops/classbench.py)."""
+(benchmarks/workshop.py); `--class 60 --browsers 3 --forks 30`: a real class, the instructor's
+click → the step drawn in Chromium tabs and received by socket clients (benchmarks/workshop_class.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from playground.workshops import bench
+from benchmarks import workshop as bench
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
         if options["class_size"]:
-            from playground.workshops import classbench  # Playwright: a development dependency
+            from benchmarks import workshop_class as classbench  # Playwright: a development dependency
 
             call_command("load_lessons", verbosity=0)
             self.stdout.write(classbench.run_class_benchmark(options["class_size"], options["browsers"],

@@ -32,8 +32,9 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from benchmarks import runs as bench
 from playground import processes
-from playground.runs import bench, lifecycle
+from playground.runs import lifecycle
 from playground.runs.models import Run
 from playground.scenarios import documents
 from playground.scenarios.models import Scenario

@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from playground.runs import bench
-from playground.runs.browserbench import percentile
-from playground.runs.classroom import Guest
-from playground.workshops.bench import LESSON
+from benchmarks import runs as bench
+from benchmarks.browser import percentile
+from benchmarks.classroom import Guest
+from benchmarks.workshop import LESSON
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

@@ -21,10 +21,10 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import User
 from websockets.asyncio.client import ClientConnection, connect
 
+from benchmarks.runs import live_processes
 from playground.accounts import services as accounts
 from playground.accounts.models import Profile
 from playground.lessons.services import sync_lesson_scenarios
-from playground.runs.bench import live_processes
 from playground.workshops import services
 from playground.workshops.models import Answer, Participant, Workshop
 

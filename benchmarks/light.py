@@ -1,6 +1,6 @@
 """The gallery on a conference Wi-Fi (issue 35): `python manage.py bench_light`.
 
-Real parts: uvicorn and a Celery worker as `make run` starts them (playground.runs.bench), the
+Real parts: uvicorn and a Celery worker as `make run` starts them (benchmarks.runs), the
 built app (frontend/dist), and Debian's headless Chromium driven by Playwright over CDP with a
 throttled profile: 150 ms latency, 1.6 Mbps down (750 kbps up), 4× CPU slowdown
 (Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate). Each visit is a fresh browser
@@ -17,9 +17,9 @@ import statistics
 import time
 from typing import Any
 
+from benchmarks.runs import live_processes
 from playground import chromium
 from playground.chromium import CHROMIUM
-from playground.runs.bench import live_processes
 
 LATENCY_MS = 150
 DOWN_BPS = 1_600_000

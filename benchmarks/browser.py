@@ -17,9 +17,9 @@ import statistics
 import time
 from typing import Any
 
+from benchmarks.runs import live_processes
 from playground import chromium
 from playground.chromium import CHROMIUM
-from playground.runs.bench import live_processes
 
 WATCH = """() => {
   window.__bench = { gaps: [], long: [] };

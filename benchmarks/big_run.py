@@ -23,7 +23,7 @@ from django.db import connection
 from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
-from playground.runs.bench import check_contiguous, decode, live_processes, summary
+from benchmarks.runs import check_contiguous, decode, live_processes, summary
 from playground.runs.models import RunEvent, RunState
 
 VERIFY_EVERY = 25  # these late joiners decode and check all they get; the others, the frame headers

@@ -1,7 +1,7 @@
 """Benchmark: an anonymous visitor's worst case (issue 28) — bytes stored, CPU seconds and connections held —
 against the caps that bound each. `python manage.py bench_visitor` (docs/benchmarks.md, "An anonymous visitor").
 
-Real parts: uvicorn and a Celery worker (runs/bench.py `live_processes`) on this checkout's settings and
+Real parts: uvicorn and a Celery worker (benchmarks/runs.py `live_processes`) on this checkout's settings and
 database. The visitor is one address, with no proxy in front (so `TRUSTED_PROXIES` plays no part), and keeps
 no cookie it does not want:
 
@@ -28,7 +28,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from playground.runs import bench, classroom
+from benchmarks import classroom
+from benchmarks import runs as bench
 
 ANNOTATION_BYTES = 250 * 1024  # under the API server's 256 KiB per object (TotalAnnotationSizeLimitB)
 
