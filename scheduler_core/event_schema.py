@@ -50,7 +50,7 @@ def ref(name: str) -> Schema:
     return {"$ref": f"#/$defs/{name}"}
 
 
-QUEUE_NAMES = ("active", "backoff", "unschedulable", "gated", "inFlight")
+QUEUE_NAMES = ("active", "backoff", "unschedulable", "gated", "inFlight", "waiting")
 OWNER = obj({"kind": STR, "name": STR})
 INT_OR_STRING = {"anyOf": [INT, STR]}
 
@@ -100,10 +100,12 @@ DEFS: dict[str, Schema] = {
         "time": NUM, "cycle": INT, "nodes": arr(ref("NodeView")), "pods": arr(ref("PodView")),
         "priorityClasses": arr(ref("PriorityClassView")), "pdbs": arr(ref("PdbView")),
         "namespaces": arr(ref("NamespaceView")), "queues": ref("Queues"), "metrics": ref("Metrics"),
-    }, {"workloads": arr(ref("WorkloadView"))}),
+    }, {"workloads": arr(ref("WorkloadView")), "waitingPods": arr(ref("WaitingPodView"))}),
+    "WaitingPodView": obj({"pod": STR, "node": STR, "cycle": INT, "plugins": arr(STR), "until": NUM}),
+    # Reserve, Permit, PreBind, PostBind are absent in runs recorded before the model ran them.
     "Profile": obj({point: arr(STR) for point in (
         "preEnqueue", "queueSort", "preFilter", "filter", "postFilter", "preScore", "score", "normalizeScore",
-        "bind")}),
+        "bind")}, {point: arr(STR) for point in ("reserve", "permit", "preBind", "postBind")}),
     "NodeStatus": obj({"code": STR, "plugin": STR, "reasons": arr(STR)}),
     "PreemptionCandidate": obj({"node": STR, "victims": arr(STR), "numPDBViolations": INT, "highestPriority": INT,
                                 "prioritySum": INT, "earliestStartTime": null(NUM)}),
@@ -148,6 +150,9 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], dict[str, Schema]]] = {
     "pod.nominated": ({"pod": STR, "node": STR}, {}),
     "pod.nominationCleared": ({"pod": STR, "node": null(STR), "reason": STR}, {}),
     "pod.bound": ({"pod": STR, "node": STR, "cycle": INT}, {"nominatedNodeName": STR}),
+    "permit.waiting": ({"pod": STR, "node": STR, "cycle": INT, "plugins": NUM_MAP, "until": NUM}, {}),
+    "permit.allowed": ({"pod": STR, "node": STR, "cycle": INT}, {}),
+    "permit.rejected": ({"pod": STR, "node": STR, "cycle": INT, "plugin": STR, "message": STR}, {}),
     "pod.terminating": ({"pod": STR, "node": null(STR), "gracePeriodSeconds": NUM, "deletionTimestamp": NUM,
                          "deleteAt": NUM, "preemptedBy": null(STR)}, {}),
     "pod.deleted": ({"pod": STR, "node": null(STR), "reason": STR}, {}),

@@ -16,7 +16,7 @@ export type PodView = {
   nodeName: string | null;
   nominatedNodeName: string | null;
   phase: "Pending" | "Running" | "Terminating" | "Succeeded" | "Deleted";
-  queue: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | null;
+  queue: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | "waiting" | null;
   startTime: number | null;
   deletionTimestamp: number | null;
   preemptedBy: string | null;
@@ -145,6 +145,15 @@ export type ClusterState = {
   queues: Queues;
   metrics: Metrics;
   workloads?: WorkloadView[];
+  waitingPods?: WaitingPodView[];
+};
+
+export type WaitingPodView = {
+  pod: string;
+  node: string;
+  cycle: number;
+  plugins: string[];
+  until: number;
 };
 
 export type Profile = {
@@ -157,6 +166,10 @@ export type Profile = {
   score: string[];
   normalizeScore: string[];
   bind: string[];
+  reserve?: string[];
+  permit?: string[];
+  preBind?: string[];
+  postBind?: string[];
 };
 
 export type NodeStatus = {
@@ -257,8 +270,8 @@ export type QueueMovedEvent = {
   t: number;
   kind: "queue.moved";
   pod: string;
-  from: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | null;
-  to: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | null;
+  from: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | "waiting" | null;
+  to: "active" | "backoff" | "unschedulable" | "gated" | "inFlight" | "waiting" | null;
   event: string;
   until: number | null;
   plugins?: string[] | null;
@@ -358,6 +371,37 @@ export type PodBoundEvent = {
   node: string;
   cycle: number;
   nominatedNodeName?: string;
+};
+
+export type PermitWaitingEvent = {
+  seq: number;
+  t: number;
+  kind: "permit.waiting";
+  pod: string;
+  node: string;
+  cycle: number;
+  plugins: Record<string, number>;
+  until: number;
+};
+
+export type PermitAllowedEvent = {
+  seq: number;
+  t: number;
+  kind: "permit.allowed";
+  pod: string;
+  node: string;
+  cycle: number;
+};
+
+export type PermitRejectedEvent = {
+  seq: number;
+  t: number;
+  kind: "permit.rejected";
+  pod: string;
+  node: string;
+  cycle: number;
+  plugin: string;
+  message: string;
 };
 
 export type PodTerminatingEvent = {
@@ -506,6 +550,9 @@ export type SchemaEvent =
   | PodNominatedEvent
   | PodNominationClearedEvent
   | PodBoundEvent
+  | PermitWaitingEvent
+  | PermitAllowedEvent
+  | PermitRejectedEvent
   | PodTerminatingEvent
   | PodDeletedEvent
   | PdbUpdatedEvent
