@@ -39,7 +39,7 @@ class Command(BaseCommand):
                             help="instead: the web server's CPU per request kind, N guests one after another")
         parser.add_argument("--post-cpu", type=int, default=0, metavar="N",
                             help="instead: a web process's CPU per run start (process_time), N POSTs in-process "
-                                 "(playground/runs/postcpu.py)")
+                                 "(benchmarks/post_cpu.py)")
         parser.add_argument("--profile", metavar="FILE", help="--post-cpu: also write a cProfile of the POSTs")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -55,7 +55,7 @@ class Command(BaseCommand):
             self.stdout.write(classroom.run_request_costs(options["request_costs"]))
             return
         if options["post_cpu"]:
-            from playground.runs import postcpu
+            from benchmarks import post_cpu as postcpu
 
             call_command("load_lessons", verbosity=0)
             self.stdout.write(postcpu.run_post_cpu(options["post_cpu"], options["profile"]))

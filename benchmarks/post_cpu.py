@@ -34,14 +34,15 @@ def run_post_cpu(n: int, profile: str | None) -> str:
     here: the measuring process imports this module before Django is set up.)"""
     from django.conf import settings
 
+    from benchmarks import classroom
+    from benchmarks import runs as bench
     from playground import processes
-    from playground.runs import bench, classroom
 
     slug = classroom.lesson_slugs()[0]
     with bench.live_processes(processes.worker_commands()) as base:
         classroom.warm_up(base, slug)
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "playground.settings", "PLAYGROUND_WEB_SERVER": "1"}
-        command = [sys.executable, "-m", "playground.runs.postcpu", str(n), slug, profile or ""]
+        command = [sys.executable, "-m", "benchmarks.post_cpu", str(n), slug, profile or ""]
         done = subprocess.run(command, env=env, cwd=settings.BASE_DIR, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise RuntimeError(f"the measuring process failed:\n{done.stderr[-4000:]}")
@@ -51,7 +52,7 @@ def run_post_cpu(n: int, profile: str | None) -> str:
 
 
 def report(n: int, result: dict[str, Any]) -> str:
-    from playground.runs.classroom import pct
+    from benchmarks.classroom import pct
 
     cpu = sorted(result["cpu"])
     ms = [1000 * c for c in cpu]
@@ -70,7 +71,7 @@ def report(n: int, result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# ---- the measuring process: `python -m playground.runs.postcpu N SLUG [PROFILE]` ----
+# ---- the measuring process: `python -m benchmarks.post_cpu N SLUG [PROFILE]` ----
 
 class Client:
     """One browser: its cookies, its address (so that the per-address guest allowance is not what is measured)."""
