@@ -183,6 +183,9 @@ def check_plain(value: Any, field: str) -> None:
                 if not isinstance(key, str):
                     raise InvalidDocuments([field_error(path or "body", f"has the key {key!r}, which is not a string: quote it",
                                                         value=str(key))])
+                if _unstorable(key):
+                    raise InvalidDocuments([field_error(path or "body", f"has the key {_short(key)!r}, which {_unstorable(key)}",
+                                                        value=_short(key))])
                 stack.append((sub, f"{path}.{key}" if path else key, depth + 1))
         elif isinstance(item, list):
             stack.extend((sub, f"{path}[{i}]", depth + 1) for i, sub in enumerate(item))
@@ -192,8 +195,22 @@ def check_plain(value: Any, field: str) -> None:
                 raise InvalidDocuments([field_error(path or "body", problem, value=_short(item))])
 
 
+def _unstorable(text: str) -> str:
+    """PostgreSQL's text and jsonb hold no NUL character and only valid UTF-8 (no lone surrogate):
+    such a string is refused here, naming its field, instead of failing in the database (a 500)."""
+    if "\x00" in text:
+        return "contains the NUL character (\\u0000), which cannot be stored"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "contains a lone UTF-16 surrogate (\\ud800-\\udfff without its pair), which is not valid Unicode"
+    return ""
+
+
 def _not_plain(value: Any) -> str:
-    if value is None or isinstance(value, (str, bool, int)):
+    if isinstance(value, str):
+        return _unstorable(value)
+    if value is None or isinstance(value, (bool, int)):
         return ""
     if isinstance(value, float):
         return "" if math.isfinite(value) else "must be a finite number"
@@ -208,6 +225,7 @@ def _not_plain(value: Any) -> str:
 
 def _short(value: Any) -> Any:
     text = value if isinstance(value, str) else str(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate cannot be sent back as is
     return text if len(text) <= 200 else text[:200] + "…"
 
 

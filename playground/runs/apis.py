@@ -156,7 +156,8 @@ class RunMetricsApi(APIView):
 
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, PlainTextRenderer]
 
-    @extend_schema(parameters=[OpenApiParameter("seq", int, description="default: the last stored event")],
+    @extend_schema(parameters=[OpenApiParameter("seq", {"type": "integer", "minimum": 1},
+                                               description="default: the last stored event")],
                    responses={(200, "text/plain"): OpenApiTypes.STR, **errors(400, 404)})
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = watched_run(request, run_id)

@@ -81,7 +81,24 @@ def _manifest(body: dict[str, Any], kind: str | None) -> dict[str, Any]:
     manifest.setdefault("apiVersion", API_VERSIONS[kind])
     if not isinstance(manifest.get("metadata"), dict) or not manifest["metadata"].get("name"):
         raise invalid(f"{field}.metadata.name", (manifest.get("metadata") or {}).get("name"), "is required")
+    _check_shape(field, manifest)
     return manifest
+
+
+def _check_shape(field: str, manifest: dict[str, Any]) -> None:
+    """The manifest read alone, as the API server validates an object before admission: a wrong type or
+    value is a 400 now, not a refusal from the worker later. What it names (a PriorityClass, a namespace)
+    is checked by the run, which knows what its cluster holds by then."""
+    from scheduler_core.manifests import ManifestError, load_documents
+    from scheduler_core.manifests.errors import ADMISSION, NOT_FOUND
+
+    try:
+        load_documents([manifest])
+    except ManifestError as e:
+        shape = [error for error in e.errors if error.type not in (ADMISSION, NOT_FOUND)]
+        if shape:
+            raise InvalidDocuments([field_error(f"{field}.{error.path}" if error.path else field, str(error),
+                                                value=error.to_json()["value"]) for error in shape]) from e
 
 
 def _parse_yaml(text: Any) -> Any:

@@ -33,7 +33,8 @@ from playground.strict import StrictPagination, no_blank_format
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 404, 409, 412, 413, 428)}
 IF_MATCH_VERSION = re.compile(r'(W/)?"(?P<version>[0-9]{1,18})"')
-IF_MATCH = OpenApiParameter("If-Match", {"type": "string", "pattern": r'^(\*|(W/)?"[0-9]+")$'},
+# HTTP's optional whitespace around a field value (RFC 9110 5.5: spaces and tabs) is not part of it.
+IF_MATCH = OpenApiParameter("If-Match", {"type": "string", "pattern": r'^[ \t]*(\*|(W/)?"[0-9]{1,18}")[ \t]*$'},
                             OpenApiParameter.HEADER, required=False,
                             description='the version you edited, as "<version>" (or * for any)')
 NAMESPACE = OpenApiParameter("namespace", str, OpenApiParameter.QUERY, required=False,
@@ -90,7 +91,7 @@ def body_object(request: Request) -> dict[str, Any]:
 
 def based_on(request: Request, body_version: int | None = None, required: bool = False) -> int | None:
     """The version a write was based on: If-Match: "<n>" header, else the body's "version"."""
-    header = request.headers.get("If-Match", "").strip()
+    header = request.headers.get("If-Match", "").strip(" \t")
     if header and header != "*":
         match = IF_MATCH_VERSION.fullmatch(header)
         if match is None:

@@ -79,7 +79,12 @@ def fork_scenario(source: Scenario, owner: User, title: str | None = None,
 
 def import_yaml(owner: User, text: str, title: str, description: str = "",
                 visibility: str = Visibility.PRIVATE, settings: dict[str, Any] | None = None) -> Scenario:
-    return create_scenario(owner, title, description, yamlio.parse(text), settings, visibility)
+    documents = yamlio.parse(text)
+    if not documents:
+        # As kubectl apply refuses a file with nothing in it ("no objects passed to apply").
+        raise InvalidDocuments([field_error("yaml", "has no objects: nothing to import (an empty scenario is "
+                                                    "POST /api/scenarios/)", value=text[:200])])
+    return create_scenario(owner, title, description, documents, settings, visibility)
 
 
 def replace_yaml(scenario: Scenario, text: str, based_on: int | None) -> Scenario:

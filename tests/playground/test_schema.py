@@ -1,45 +1,42 @@
-"""The OpenAPI schema is complete and valid, and fuzzing every endpoint finds no 5xx and no answer the
-schema does not describe (status code, body, headers, content type)."""
+"""The OpenAPI schema is complete and valid, and schemathesis over every operation finds nothing: every
+check it has, the fuzzing phase at 25 examples per operation and the stateful phase along the schema's
+OpenAPI links, with zero failures (issue 28, point 8).
+
+schemathesis runs in-process against the WSGI app, in this test's transaction (rolled back after),
+with the same configuration (schemathesis.toml) and hooks (schemathesis_hooks.py) as the command
+docs/api.md ("Fuzzing the API") runs against a live server."""
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
-import yaml
 from django.core import signals
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections, connections, transaction
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
-from hypothesis import HealthCheck, Phase, settings
-from hypothesis import strategies as st
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
-from schemathesis.core.media_types import YAML_MEDIA_TYPES
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import Status, events, from_schema
+from schemathesis.transport import wsgi as wsgi_transport
 
 from playground.accounts import services as accounts
 from playground.runs import conf as runs_conf
 from playground.runs import services as runs
-from playground.runs.models import Run, RunEvent
 from playground.scenarios import services
-from scheduler_core import Simulation
-from tests.playground.scenarios_support import fast_passwords, make_user, small_cluster  # noqa: F401
+from playground.workshops import services as workshops
+from tests.playground import schemathesis_hooks
+from tests.playground.scenarios_support import fast_passwords, make_user  # noqa: F401
 
-EVERY_PATH = r"^/api/"
 MY_VIEWS = ("playground/accounts/", "playground/scenarios/", "playground/runs/", "[Me", "[Signup", "[Login",
             "[Logout", "[Token", "[Scenario", "[Object", "[Run", "[WsTicket")
-SEED_SLUG = "fuzzseed"
-SEED_RUN = 4242
-CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance, content_type_conformance,
-          response_headers_conformance]
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+BUDGET_SECONDS = 120
 
 
 def generate() -> dict[str, Any]:
@@ -101,35 +98,136 @@ def test_a_priority_class_requires_value_in_the_schema_as_in_kubernetes() -> Non
     assert "value" in generate()["components"]["schemas"]["PriorityClass"]["required"]
 
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application()).include(
-    path_regex=EVERY_PATH)
+
+# --- schemathesis over every operation -------------------------------------------------------
+
+SEEDED_YAML = """\
+apiVersion: v1
+kind: Namespace
+metadata: {name: web}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: web}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: web}
+value: 1000
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: web, labels: {app: web}}
+spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web, namespace: web}
+spec: {minAvailable: 1, selector: {matchLabels: {app: web}}}
+"""
+WORKLOAD = """\
+---
+apiVersion: apps/v1
+kind: {kind}
+metadata: {{name: web, namespace: web}}
+spec:
+  selector: {{matchLabels: {{app: {label}}}}}
+  template:
+    metadata: {{labels: {{app: {label}}}}}
+    spec: {{containers: [{{name: c, resources: {{requests: {{cpu: 100m}}}}}}]}}
+"""
+JOB = """\
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: web, namespace: web}
+spec:
+  template:
+    spec: {restartPolicy: Never, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+"""
 
 
-@schemathesis.deserializer(*YAML_MEDIA_TYPES)
-def multi_document_yaml(ctx: Any, response: Any) -> str:
-    """An export is a multi-document YAML stream, described as a string: it must parse, and is its text."""
-    text = response.content.decode()
-    list(yaml.safe_load_all(text))
-    return text
+def seeded_yaml() -> str:
+    """An object of every kind the API serves, each named `web` (namespaced ones in namespace `web`)."""
+    workloads = "".join(WORKLOAD.format(kind=kind, label=kind.lower())
+                        for kind in ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"))
+    return SEEDED_YAML + workloads + JOB
 
 
-@schema.hook("flatmap_path_parameters")
-def some_paths_hit_the_seeded_scenario_and_run(context: Any, path_parameters: dict[str, Any]) -> Any:
-    """Random slugs and ids only ever 404; half the cases use a real scenario / run so the handlers run."""
-    if not path_parameters:
-        return st.just(path_parameters)
-    seeded = dict(path_parameters)
-    if "slug" in seeded:
-        seeded["slug"] = SEED_SLUG
-    if "run_id" in seeded:
-        seeded["run_id"] = SEED_RUN
-    return st.sampled_from([path_parameters, seeded])
+def seed() -> tuple[str, dict[str, Any]]:
+    """A signed-up user's token, and a scenario, run and workshop that user owns: the path parameters
+    the hooks put into half the generated paths."""
+    owner = make_user("fuzzer")
+    token, key = accounts.create_token(owner, "schemathesis")
+    scenario = services.import_yaml(owner, seeded_yaml(), "fuzzed")
+    run = runs.start_run(owner, scenario)
+    workshop = workshops.create_workshop(owner, scenario=scenario.slug)
+    return key, {"slug": scenario.slug, "run_id": run.pk, "code": workshop.code, "namespace": "web", "name": "web",
+                 "ownTokenId": token.pk}
 
 
-@pytest.fixture(autouse=True)
-def connection_kept_between_requests() -> Iterator[None]:
-    """As Django's test client does: a request's end must not close the connection that holds the
-    test's transaction (PostgreSQL would lose the seeded data, and the next request its connection)."""
+class FastClock:
+    """Waits (a long-poll on a run no worker executes here) pass at once in virtual time."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.offset
+
+    def sleep(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+def in_this_transaction(app: Any) -> Any:
+    """The WSGI app as schemathesis' worker thread calls it: on this test's connection (its transaction
+    holds the seeds and is rolled back after), one request at a time, each in a savepoint so that a
+    request whose statement fails leaves the next one a usable transaction, as autocommit would."""
+    connection = connections["default"]
+    connection.inc_thread_sharing()
+    lock = threading.Lock()
+
+    def call(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        # identity: the in-process transport never decodes what the API's compression (delivery.py) sends.
+        environ["HTTP_ACCEPT_ENCODING"] = "identity"
+        with lock:
+            connections["default"] = connection
+            savepoint = transaction.savepoint()
+            try:
+                return list(app(environ, start_response))
+            finally:
+                try:
+                    transaction.savepoint_commit(savepoint)
+                except DatabaseError:
+                    transaction.savepoint_rollback(savepoint)
+                transaction.set_rollback(False)
+
+    return call
+
+
+def send_without_socket_options(send: Any) -> Any:
+    """schemathesis' WSGI transport passes socket options (max_redirects, ...) on to werkzeug when a
+    check's probe (ignored_auth) carries no session: they mean nothing in-process."""
+    def wrapped(self: Any, case: Any, *, session: Any = None, **kwargs: Any) -> Any:
+        if session is None:
+            for name in ("max_redirects", "verify", "cert", "proxies"):
+                kwargs.pop(name, None)
+        return send(self, case, session=session, **kwargs)
+
+    return wrapped
+
+
+@pytest.fixture
+def in_process(db: Any, fast_passwords: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # No worker in-process: runs stay queued, commands unanswered (202) after a short wait, and a
+    # wait for a run to settle times out (504) in virtual time.
+    monkeypatch.setattr(runs.bus, "announce_run", lambda run_id, bulk: None)
+    monkeypatch.setattr(runs.bus, "wake", lambda run_id: None)
+    monkeypatch.setattr(runs_conf, "COMMAND_REPLY_SECONDS", 0.01)
+    monkeypatch.setattr(runs, "time", FastClock())
+    monkeypatch.setattr(wsgi_transport.WSGITransport, "send", send_without_socket_options(wsgi_transport.WSGITransport.send))
+    # As Django's test client does: a request's end must not close the connection holding the test's transaction.
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     yield
@@ -137,35 +235,37 @@ def connection_kept_between_requests() -> Iterator[None]:
     signals.request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def owner_token(db: Any, monkeypatch: pytest.MonkeyPatch) -> str:
-    # No worker in a unit test: runs stay queued, commands unanswered (202) after a short wait.
-    monkeypatch.setattr(runs.bus, "announce_run", lambda run_id, bulk: None)
-    monkeypatch.setattr(runs.bus, "wake", lambda run_id: None)
-    monkeypatch.setattr(runs_conf, "COMMAND_REPLY_SECONDS", 0.01)
-    owner = make_user("fuzz-owner")
-    scenario = services.create_scenario(owner, "seed", "", small_cluster(), {"seed": 1}, "public")
-    type(scenario).objects.filter(pk=scenario.pk).update(slug=SEED_SLUG)
-    scenario.refresh_from_db()
-    run = runs.start_run(owner, scenario)
-    Run.objects.filter(pk=run.pk).update(id=SEED_RUN)
-    sim = Simulation.from_documents(scenario.manifests, seed=run.seed)
-    sim.run()
-    RunEvent.objects.bulk_create([RunEvent.from_event(SEED_RUN, e) for e in sim.events])
-    Run.objects.filter(pk=SEED_RUN).update(last_seq=len(sim.events), status="finished", reason="quiescent")
-    return accounts.create_token(owner, "fuzz")[1]
+def failures_of(event: Any) -> list[str]:
+    return [f"{event.recorder.label} [{check.name}]: {check.failure_info.failure if check.failure_info else ''}"
+            for checks in event.recorder.checks.values() for check in checks if check.status == Status.FAILURE]
 
 
 @pytest.mark.filterwarnings("ignore")
-@schema.parametrize()
-@settings(max_examples=8, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
-          suppress_health_check=list(HealthCheck))
-def test_fuzzing_finds_no_server_error_and_no_undocumented_answer(case: Any, owner_token: str) -> None:
-    checks = CHECKS
-    if case.path.endswith("/wait/"):
-        case.query = {**(case.query or {}), "timeout": 0}  # nothing settles without a worker: do not wait
-        checks = [c for c in CHECKS if c is not not_a_server_error]  # its documented timeout is a 504
-    # identity: schemathesis' in-process (WSGI) transport asks for gzip as requests does, but never
-    # decodes what the API's compression (playground/delivery.py) then sends.
-    case.call_and_validate(headers={"Authorization": f"Token {owner_token}", "Accept-Encoding": "identity"},
-                           checks=checks)
+def test_schemathesis_finds_nothing_in_any_phase(in_process: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    key, seeds = seed()
+    schemathesis_hooks.use_seeds(seeds)
+    monkeypatch.setenv("PLAYGROUND_TOKEN", key)
+    config = SchemathesisConfig.from_path(CONFIG)
+    config.projects.override.update(workers=1)  # one connection, one transaction: one request at a time
+    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", in_this_transaction(get_wsgi_application()),
+                                            config=config)
+    started, cpu = time.monotonic(), time.process_time()
+    found: list[str] = []
+    errors: list[str] = []
+    cases: dict[str, int] = {}
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.ScenarioFinished):
+            found += failures_of(event)
+            if event.phase.value == "fuzzing":
+                cases[event.recorder.label] = len(event.recorder.cases)
+        elif isinstance(event, (events.NonFatalError, events.FatalError)):
+            errors.append(str(getattr(event, "value", None) or getattr(event, "exception", None)))
+    elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
+    print(f"schemathesis: {sum(cases.values())} fuzzed cases over {len(cases)} operations in {elapsed:.0f} s "
+          f"({cpu:.0f} CPU s in this process)")
+    assert errors == []
+    assert found == [], "\n".join(found)
+    assert len(cases) == len(list(schema.get_all_operations()))
+    # The 120 s target (issue 28) is not met yet (docs/api.md, "Fuzzing the API"): CPU time, which a loaded
+    # machine does not inflate, is held under twice it so that a cost regression fails here.
+    assert cpu <= 2 * BUDGET_SECONDS, f"schemathesis took {cpu:.0f} CPU s (target {BUDGET_SECONDS} s)"

@@ -3,6 +3,7 @@ JSON type, a label key or quantity the API server would refuse, or a malformed q
 naming the field; nothing is stored, and a refused anonymous write leaves no guest behind."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -177,3 +178,45 @@ def test_a_watch_timeout_that_is_not_an_int64_is_a_bad_request_status(alice: Use
     response = Client().get(f"/k8s/runs/{run.pk}/api/v1/pods?watch=1&{query}")
     assert response.status_code == 400, response.content
     assert response.json()["reason"] == "BadRequest" and "timeoutSeconds" in response.json()["message"]
+
+
+@pytest.mark.parametrize(("title", "message"), [
+    pytest.param("a\u0000b", "contains the NUL character (\\u0000), which cannot be stored", id="a NUL character"),
+    pytest.param("a\udb71b", "contains a lone UTF-16 surrogate (\\ud800-\\udfff without its pair), which is not "
+                             "valid Unicode", id="a lone surrogate"),
+])
+def test_a_string_the_database_cannot_store_is_a_400_naming_the_field_not_a_500(alice: User, title: str,
+                                                                                 message: str) -> None:
+    body = json.dumps({"title": title})  # escaped: \u0000, \udb71
+    response = as_(alice).post("/api/scenarios/", body, content_type="application/json")
+    assert refused(response, "title")["message"] == message
+    assert not Scenario.objects.filter(owner=alice).exists()
+
+
+def test_an_import_with_no_objects_is_a_400_naming_yaml_as_kubectl_apply_refuses_it(alice: User) -> None:
+    response = as_(alice).post("/api/scenarios/import/", "# nothing here\n", content_type="application/yaml")
+    assert "has no objects" in refused(response, "yaml")["message"]
+    assert not Scenario.objects.filter(owner=alice).exists()
+
+
+def test_a_command_manifest_of_the_wrong_shape_is_refused_at_once_without_a_worker() -> None:
+    pod = {"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "ports": "80"}]}}
+    with pytest.raises(InvalidDocuments) as raised:
+        command_bodies.normalise({"type": "add_pod", "manifest": pod})
+    assert raised.value.errors[0]["field"] == "manifest.spec.containers[0].ports"
+
+
+def test_a_command_manifest_may_name_what_only_the_run_holds() -> None:
+    pod = {"metadata": {"name": "p", "namespace": "team"}, "spec": {"priorityClassName": "made-by-a-command",
+                                                                     "containers": [{"name": "c"}]}}
+    assert command_bodies.normalise({"type": "add_pod", "manifest": pod})["manifest"]["metadata"]["name"] == "p"
+
+
+def test_a_refused_anonymous_run_start_leaves_no_guest(alice: User, anon: APIClient) -> None:
+    """A run start makes its guest without a transaction (one statement each): a refusal deletes it."""
+    scenario = make_scenario(alice, visibility="public", objects=[make_node()])
+    before = User.objects.count()
+    response = anon.post("/api/runs/", {"scenario": scenario.slug, "lesson": "no-such-lesson"}, format="json")
+    refused(response, "lesson")
+    assert User.objects.count() == before
+    assert anon.get("/api/me").json().get("isGuest") in (None, False)

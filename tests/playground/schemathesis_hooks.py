@@ -1,9 +1,9 @@
 """Hooks for `schemathesis run` over the playground's API (loaded through SCHEMATHESIS_HOOKS).
 
-Used by tests/integration/test_schemathesis_live.py and by hand (docs/api.md, "Fuzzing the API").
-The seeded values come from the environment: SCHEMATHESIS_SEEDS is a JSON object mapping a path
-parameter's name (`slug`, `run_id`, `code`, `namespace`, `name`) to a value that exists on the
-server under test, owned by the credential schemathesis sends; `ownTokenId` is that credential's id.
+Used by tests/playground/test_schema.py (in-process, which fills SEEDS itself) and by hand (docs/api.md,
+"Fuzzing the API"). The seeded values come from the environment: SCHEMATHESIS_SEEDS is a JSON object
+mapping a path parameter's name (`slug`, `run_id`, `code`, `namespace`, `name`) to a value that exists
+on the server under test, owned by the credential schemathesis sends; `ownTokenId` is that credential's id.
 """
 from __future__ import annotations
 
@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 from schemathesis.core.media_types import YAML_MEDIA_TYPES
 
 SEEDS: dict[str, Any] = json.loads(os.environ.get("SCHEMATHESIS_SEEDS") or "{}")
-OWN_TOKEN_ID = SEEDS.pop("ownTokenId", None)
+
+
+def use_seeds(seeds: dict[str, Any]) -> None:
+    """In-process: the seeded values of this test's database."""
+    SEEDS.clear()
+    SEEDS.update(seeds)
 
 
 @schemathesis.deserializer(*YAML_MEDIA_TYPES)
@@ -49,7 +54,8 @@ def flatmap_path_parameters(context: Any, path_parameters: dict[str, Any] | None
 @schemathesis.hook
 def filter_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> bool:
     """DELETE /api/tokens/<id>/ of the very token the fuzzer sends would make every later case a 401."""
-    return OWN_TOKEN_ID is None or (path_parameters or {}).get("token_id") != OWN_TOKEN_ID
+    own = SEEDS.get("ownTokenId")
+    return own is None or (path_parameters or {}).get("token_id") != own
 
 BULK_COUNT_CAP = 20
 
