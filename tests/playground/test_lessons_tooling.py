@@ -494,6 +494,8 @@ SHOWS_STEP = """\
     pytest.param("'t=10: it is bound.'", "{}", "the text opens with t=10 but its event happens at t=0.0",
                  id="a time the text opens with"),
     pytest.param("It is bound.", "{time: 5}", "shows.time is 5 but its event happens at t=0.0", id="shows.time"),
+    pytest.param("'Now, at t=5, it is bound.'", "{}", "the text says it is t=5 but its event happens at t=0.0",
+                 id="a time the text calls now"),
     pytest.param("It is bound.", "{pods: {default/p1: Pending}}",
                  "shows.pods.default/p1 is Pending but the screen shows Running", id="a pod's STATUS"),
 ])
