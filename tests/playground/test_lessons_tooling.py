@@ -469,6 +469,12 @@ def test_a_glossary_term_is_linked_at_its_first_use(texts: list[str], problems: 
     assert check_first_uses(texts, activeq) == problems
 
 
+def test_a_code_span_that_wraps_onto_the_next_line_is_linked_whole() -> None:
+    """Lesson 13 once had a link written inside `Preempted by pod … on\nnode node-a`, drawn as literal text."""
+    linked = link_first_uses(["evicted (`Preempted by pod <p's UID> on\nnode node-a`) and gone"], GLOSSARY)
+    assert linked == ["evicted ([`Preempted by pod <p's UID> on\nnode node-a`](/glossary#preemption)) and gone"]
+
+
 def test_linking_first_uses_satisfies_the_check() -> None:
     texts = ["A `PDB` allows it; the pod stays Pending in unschedulablePods.", "Pending again."]
     linked = link_first_uses(texts, GLOSSARY)
