@@ -27,7 +27,8 @@ export function Gallery() {
   );
 }
 
-/** Everything else public, only when asked for: visitors' scratch scenarios stay out of a learner's way. */
+/** Everything else public — not the lessons' scenarios, not the featured ones — only when asked for:
+ * visitors' scratch scenarios stay out of a learner's way. */
 function AllShared() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -41,7 +42,7 @@ function AllShared() {
         </button>
       </section>
     );
-  return <ScenarioList scope="public" searchable />;
+  return <ScenarioList scope="shared" searchable />;
 }
 
 function Lessons() {
