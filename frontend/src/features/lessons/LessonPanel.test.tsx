@@ -21,7 +21,7 @@ const LESSON: LessonDetail = {
 
 function withLesson({ children }: { children: ReactNode }) {
   const client = newQueryClient();
-  client.setQueryData(["lesson", "one"], LESSON);
+  client.setQueryData(["lesson", "one", "en"], LESSON);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

@@ -33,7 +33,7 @@ const GLOSSARY = [
 
 function withGlossary({ children }: { children: ReactNode }) {
   const client = newQueryClient();
-  client.setQueryData(["glossary"], GLOSSARY);
+  client.setQueryData(["glossary", "en"], GLOSSARY);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
