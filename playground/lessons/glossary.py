@@ -89,7 +89,8 @@ class Segment:
 _TOKENS = re.compile(
     r"(?P<fence>^[ \t]*```.*?^[ \t]*```[^\n]*$)"
     r"|(?P<link>\[(?P<label>(?:`[^`]*`|[^\]\n])+)\]\((?P<href>[^)\s]+)\))"
-    r"|(?P<code>`(?P<code_text>[^`\n]+)`)",
+    # A code span may wrap onto the next line (CommonMark), not across a blank one.
+    r"|(?P<code>`(?P<code_text>(?:[^`\n]|\n(?![ \t]*\n))+)`)",
     re.MULTILINE | re.DOTALL,
 )
 

@@ -19,6 +19,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from playground.lessons.claims import check_now, check_phases, check_start_times, shown_phase
 from playground.lessons.glossary import Term, check_first_uses, link_first_uses, load_glossary, plain, segments
 from scheduler_core.commands import CommandError, validate_command
 from scheduler_core.events import EVENT_KINDS
@@ -678,7 +679,8 @@ def check_variant(variant: Variant, run: RunResult) -> list[str]:
 def check_steps(variant: Variant, run: RunResult) -> list[str]:
     """Every step's trigger occurs, after the previous step's (the class's step is read from the
     event on screen, so two steps at one event could not both be shown), and what a step's text
-    says of a pod's phase is what the state shows at that event."""
+    says the screen shows — queues, pods' STATUS, the time now, start times — is what the state
+    shows at that event (``check_shows`` and ``claims``)."""
     problems, last_seq = [], 0
     for i, step in enumerate(variant.steps):
         event = find_event(step.at, run.events)
@@ -688,8 +690,9 @@ def check_steps(variant: Variant, run: RunResult) -> list[str]:
             problems.append(f"steps[{i}] {step.title!r}: trigger fires at seq {event['seq']}, not after the previous step")
         else:
             last_seq = event["seq"]
-            state = state_at(run, last_seq)
-            found = check_phases(plain(step.markdown), state) + check_shows(step, event, state)
+            state, text = state_at(run, last_seq), prose(step.markdown)
+            found = check_phases(text, state) + check_shows(step, event, state) + check_now(text, event)
+            found += check_start_times(text, state)
             problems += [f"steps[{i}] {step.title!r}: {p}" for p in found]
     return problems
 
@@ -704,7 +707,7 @@ def check_shows(step: Step, event: Mapping[str, Any], state: Mapping[str, Any]) 
     """What the step's ``shows`` states is what the screen shows at its event, and every queue its
     text names (outside code blocks) and any time it opens with are stated there."""
     problems = []
-    text = "\n".join(s.text for s in segments(plain(step.markdown)) if s.kind != "fence")
+    text = prose(step.markdown)
     shows = step.shows
     queues = shows.get("queues", {})
     for named in sorted(set(_QUEUE_WORD.findall(text)) - set(queues)):
@@ -726,6 +729,13 @@ def check_shows(step: Step, event: Mapping[str, Any], state: Mapping[str, Any]) 
     return problems
 
 
+def prose(markdown: str) -> str:
+    """A step's text as the checks read it: links replaced by their labels, code blocks left out
+    (code spans kept, with their backticks)."""
+    text = plain(markdown)
+    return "".join(text[s.start:s.end] for s in segments(text) if s.kind != "fence")
+
+
 def queue_members(state: Mapping[str, Any], name: str) -> list[str]:
     """The pods a queue lane shows (QueueLanes.tsx): in flight is the popped pod, the rest the queues."""
     if name == "inFlight":
@@ -740,28 +750,6 @@ def state_at(run: RunResult, seq: int) -> dict[str, Any]:
     from scheduler_core.events import fold
 
     return fold(run.events[:seq])
-
-
-# A phase a text gives a pod: "`batch-1` ... is now **Terminating**", "It is **Pending**" (the subject
-# is the nearest pod named before it in the paragraph). kubectl's STATUS words, capitalised.
-_PHASE_CLAIM = re.compile(r"\bis (?:now |still )?\**(Pending|Running|Terminating|Succeeded)\**")
-_BACKTICKED = re.compile(r"`([a-z0-9][a-z0-9.-]*)`")
-
-
-def check_phases(markdown: str, state: Mapping[str, Any]) -> list[str]:
-    pods = {p["name"]: p for p in state.get("pods", [])}
-    problems = []
-    for paragraph in markdown.split("\n\n"):
-        for claim in _PHASE_CLAIM.finditer(paragraph):
-            named = [m.group(1) for m in _BACKTICKED.finditer(paragraph, 0, claim.start()) if m.group(1) in pods]
-            if named and (shown := shown_phase(pods[named[-1]])) != claim.group(1):
-                problems.append(f"the text says {named[-1]} is {claim.group(1)} but the state at its event shows {shown}")
-    return problems
-
-
-def shown_phase(pod: Mapping[str, Any]) -> str:
-    """What kubectl's STATUS column says: Terminating once a deletion is under way, else the phase."""
-    return "Terminating" if pod.get("deletionTimestamp") else str(pod.get("phase"))
 
 
 def check_questions(variant: Variant, run: RunResult) -> list[str]:

@@ -124,7 +124,7 @@ class ScenarioApi(APIView):
 
 class ScenarioListCreateApi(ScenarioApi):
     @extend_schema(parameters=[s.ScenarioListQuerySerializer], responses=responses(
-        {200: s.ScenarioPageSerializer}, 400, 404), summary="Gallery (scope=public) or my scenarios")
+        {200: s.ScenarioPageSerializer}, 400, 404), summary="Gallery (scope=featured, shared or public) or my scenarios")
     def get(self, request: Request) -> Response:
         query = valid(s.ScenarioListQuerySerializer, request.query_params)
         scenarios = selectors.scenario_list(request.user, query["scope"], query["search"])

@@ -7,13 +7,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 from rest_framework.exceptions import NotFound, PermissionDenied
 
+from playground.accounts.services import SYSTEM_USERNAME
 from playground.prepared import Placeholder, Prepared
 from playground.scenarios import documents
 from playground.scenarios.documents import Document, Kind
 from playground.scenarios.models import Scenario, Visibility
 
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
-SCOPES = ("public", "mine", "featured")
+SCOPES = ("public", "mine", "featured", "shared")
 SUMMARY_DEFERRED = ("manifests", "settings", "ignored")
 
 
@@ -27,6 +28,9 @@ def scenario_list(user: AnyUser, scope: str = "public", search: str = "") -> Que
         scenarios = scenarios.filter(owner_id=user.pk) if user.is_authenticated else scenarios.none()
     elif scope == "featured":
         scenarios = scenarios.filter(visibility=Visibility.PUBLIC, featured=True)
+    elif scope == "shared":
+        # The gallery's "All shared": what the lessons and Featured lists above it do not show.
+        scenarios = scenarios.filter(visibility=Visibility.PUBLIC, featured=False).exclude(owner__username=SYSTEM_USERNAME)
     else:
         scenarios = scenarios.filter(visibility=Visibility.PUBLIC)
     if search:

@@ -83,7 +83,9 @@ class ScenarioPageSerializer(serializers.Serializer):  # type: ignore[type-arg]
 # --- input ----------------------------------------------------------------------------------
 
 class ScenarioListQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
-    scope = serializers.ChoiceField(choices=selectors.SCOPES, default="public")
+    scope = serializers.ChoiceField(choices=selectors.SCOPES, default="public", help_text=(
+        "public: every public scenario; mine: yours, of any visibility; featured: public ones the staff chose "
+        "for the gallery; shared: public ones neither featured nor a lesson's (the gallery's \"All shared\")"))
     search = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
 
     def to_internal_value(self, data: Any) -> Any:

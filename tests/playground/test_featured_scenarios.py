@@ -56,3 +56,18 @@ def test_an_owner_who_unlists_a_featured_scenario_takes_it_off_the_list(staff: U
     assert response.status_code == 200
     assert featured_slugs(alice) == []
     assert chosen.slug not in [s["slug"] for s in as_(alice).get("/api/scenarios/?scope=public").json()["results"]]
+
+
+def test_all_shared_lists_what_the_lessons_and_featured_lists_do_not_newest_first(staff: User, alice: User) -> None:
+    from playground.accounts.services import get_or_create_system_user
+
+    lesson = make_scenario(get_or_create_system_user(), "public", title="A lesson's cluster")
+    chosen = make_scenario(alice, "public", title="Chosen")
+    older = make_scenario(alice, "public", title="Older")
+    newer = make_scenario(alice, "public", title="Newer")
+    make_scenario(alice, "unlisted", title="By link only")
+    feature(staff, chosen.slug)
+    shared = [s["slug"] for s in as_(alice).get("/api/scenarios/?scope=shared").json()["results"]]
+    assert shared == [newer.slug, older.slug]
+    everything = {s["slug"] for s in as_(alice).get("/api/scenarios/?scope=public").json()["results"]}
+    assert {lesson.slug, chosen.slug} <= everything

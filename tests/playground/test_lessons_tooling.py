@@ -469,6 +469,12 @@ def test_a_glossary_term_is_linked_at_its_first_use(texts: list[str], problems: 
     assert check_first_uses(texts, activeq) == problems
 
 
+def test_a_code_span_that_wraps_onto_the_next_line_is_linked_whole() -> None:
+    """Lesson 13 once had a link written inside `Preempted by pod … on\nnode node-a`, drawn as literal text."""
+    linked = link_first_uses(["evicted (`Preempted by pod <p's UID> on\nnode node-a`) and gone"], GLOSSARY)
+    assert linked == ["evicted ([`Preempted by pod <p's UID> on\nnode node-a`](/glossary#preemption)) and gone"]
+
+
 def test_linking_first_uses_satisfies_the_check() -> None:
     texts = ["A `PDB` allows it; the pod stays Pending in unschedulablePods.", "Pending again."]
     linked = link_first_uses(texts, GLOSSARY)
@@ -494,6 +500,8 @@ SHOWS_STEP = """\
     pytest.param("'t=10: it is bound.'", "{}", "the text opens with t=10 but its event happens at t=0.0",
                  id="a time the text opens with"),
     pytest.param("It is bound.", "{time: 5}", "shows.time is 5 but its event happens at t=0.0", id="shows.time"),
+    pytest.param("'Now, at t=5, it is bound.'", "{}", "the text says it is t=5 but its event happens at t=0.0",
+                 id="a time the text calls now"),
     pytest.param("It is bound.", "{pods: {default/p1: Pending}}",
                  "shows.pods.default/p1 is Pending but the screen shows Running", id="a pod's STATUS"),
 ])

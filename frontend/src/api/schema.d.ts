@@ -297,7 +297,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Gallery (scope=public) or my scenarios */
+        /** Gallery (scope=featured, shared or public) or my scenarios */
         get: operations["scenarios_get"];
         put?: never;
         /** Create a scenario */
@@ -4662,11 +4662,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description * `public` - public
+                 * @description public: every public scenario; mine: yours, of any visibility; featured: public ones the staff chose for the gallery; shared: public ones neither featured nor a lesson's (the gallery's "All shared")
+                 *
+                 *     * `public` - public
                  *     * `mine` - mine
                  *     * `featured` - featured
+                 *     * `shared` - shared
                  */
-                scope?: "public" | "mine" | "featured";
+                scope?: "public" | "mine" | "featured" | "shared";
                 search?: string;
             };
             header?: never;

@@ -21,6 +21,7 @@ import { ClusterActions } from "@/features/controls/ClusterActions";
 import { useVirtualNow } from "@/lib/useVirtualNow";
 import { shortcutFor } from "@/lib/shortcuts";
 import { ShortcutsHelp } from "@/components/ShortcutsHelp";
+import { Alert } from "@/components/Alert";
 import { KubeconfigButton } from "@/features/kubectl/KubeconfigButton";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
@@ -66,6 +67,8 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
     },
     [runId],
   );
+  // The lesson panel shows its own commands' refusals, next to its buttons.
+  const sendFromLesson = useCallback((command: Record<string, unknown>) => sendCommand(runId, command as RunCommand), [runId]);
 
   useEffect(() => {
     let alive = true;
@@ -140,8 +143,8 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
             Follow the restarted run ({run.restartedAs})
           </button>
         )}
-        {loadError && <p role="alert" className="field__error">{loadError}</p>}
-        {snap.lastError && <p role="alert" className="field__error">{snap.lastError}</p>}
+        {loadError && <Alert text={loadError} />}
+        {snap.lastError && <Alert text={snap.lastError} />}
         {run && !following && <KubeconfigButton runId={runId} canControl={run.canControl} />}
         {run && !following && <RunControls run={run} onRestarted={onRestarted ?? ((id) => navigate(`/runs/${id}${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ""}`))} />}
         <Timeline lastSeq={snap.lastSeq} viewSeq={snap.viewSeq} time={now} onSeek={seek} markers={markers} />
@@ -159,7 +162,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
               status={run?.status ?? null}
               canControl={!!run?.canControl}
               now={liveNow}
-              send={send}
+              send={sendFromLesson}
               onSeek={seek}
               showQuestions={lessonQuestions}
               followStep={lessonStep}

@@ -7,6 +7,7 @@ import { useScrollView, windowOf } from "@/lib/useWindow";
 import { NodeCard } from "./NodeCard";
 import { OwnerGroups } from "./OwnerGroups";
 import { PdbList, guardedPods, guardsByPod } from "./PdbList";
+import { Term } from "@/components/Term";
 
 interface Props {
   state: RunState;
@@ -85,6 +86,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
           <label htmlFor={`${id}-labels`}>Show node labels</label>
         </div>
         <Legend classes={classes} colorOf={colorOf} />
+        <PodStates />
       </header>
       <PdbList pdbs={state.pdbs} guarded={guarded} onSelectPod={onSelectPod} />
       {groupBy === "owner" && <OwnerGroups state={state} selectedPod={selectedPod} onSelectPod={onSelectPod} colorOf={colorOf} />}
@@ -139,6 +141,35 @@ function Legend({ classes, colorOf }: { classes: RunState["priorityClasses"]; co
           {c.name} ({c.value})
         </li>
       ))}
+    </ul>
+  );
+}
+
+/** What a pod chip's look says, in kubectl's STATUS words, each with its glossary definition. */
+function PodStates() {
+  return (
+    <ul className="legend" aria-label="Pod states">
+      <li>
+        <span className="legend__state" aria-hidden="true">
+          pod
+        </span>
+        <Term id="running">Running</Term> on its node
+      </li>
+      <li>
+        <span className="legend__state legend__state--terminating" aria-hidden="true">
+          pod
+        </span>
+        <Term id="terminating">Terminating</Term> (“evicting in …”)
+      </li>
+      <li>
+        <span className="legend__state legend__state--ghost" aria-hidden="true">
+          pod
+        </span>
+        <Term id="nominatednodename">nominated</Term>: the room it waits for
+      </li>
+      <li>
+        <Term id="pending">Pending</Term>: in the scheduling queue
+      </li>
     </ul>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { NodeView, PodView } from "@/protocol/events";
 import type { NodeSlot, Termination } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
+import { Term } from "@/components/Term";
 import { formatResource } from "@/lib/quantity";
 import { shortKey } from "@/lib/format";
 
@@ -25,6 +26,8 @@ interface Props {
 }
 
 const BAR_RESOURCES = ["cpu", "memory"] as const;
+/** The glossary entry of a node's highlight for the selected decision ("chosen" is plain words). */
+const HIGHLIGHT_TERMS: Record<string, string> = { rejected: "filter", candidate: "candidate" };
 
 function CapacityBar({ resource, node, pods, colorOf }: { resource: string; node: NodeView; pods: PodView[]; colorOf(c: string): string }) {
   const alloc = node.allocatable[resource] ?? 0;
@@ -68,15 +71,20 @@ function PodsBar({ node, count }: { node: NodeView; count: number }) {
 
 export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, showLabels, guards, assumed, onSelectPod }: Props) {
   const counted = assumed ? [...slot.bound, ...assumed] : slot.bound;
-  const flags = [node.unschedulable && "cordoned", ...node.taints.map((t) => `taint ${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`)].filter(Boolean);
+  const taints = node.taints.map((t) => `${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`);
   return (
     <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={`Node ${node.name}`}>
       <header className="node-card__head">
         <h3>{node.name}</h3>
-        {highlight && <span className={`badge badge--${highlight}`}>{highlight}</span>}
-        {flags.map((f) => (
-          <span key={String(f)} className="badge">
-            {f}
+        {highlight && <span className={`badge badge--${highlight}`}>{HIGHLIGHT_TERMS[highlight] ? <Term id={HIGHLIGHT_TERMS[highlight]}>{highlight}</Term> : highlight}</span>}
+        {node.unschedulable && (
+          <span className="badge">
+            <Term id="cordon">cordoned</Term>
+          </span>
+        )}
+        {taints.map((t) => (
+          <span key={t} className="badge">
+            <Term id="taint">taint</Term> {t}
           </span>
         ))}
       </header>

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { ApiError } from "@/lib/api";
+import { isRunLimit } from "@/lib/runsApi";
 import type { RunView } from "@/lib/socket";
+import { StartError } from "@/features/myruns/StartError";
 import { sendCommand, type RunCommand } from "./api";
 
 interface Props {
@@ -18,7 +20,8 @@ const SPEEDS = [
 ] as const;
 
 export function RunControls({ run, onRestarted }: Props) {
-  const [error, setError] = useState<string | null>(null);
+  // Drawn in the toolbar, next to the button pressed; a restart refused for the active-run limit offers My runs.
+  const [error, setError] = useState<{ text: string; runLimit: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   // The worker applies commands between ticks; show the chosen speed until the run reports it.
   const [speedChoice, setSpeedChoice] = useState<number | null>(null);
@@ -35,7 +38,7 @@ export function RunControls({ run, onRestarted }: Props) {
       const restarted = res.run?.id;  // a restart answers with the new run (CommandResult, api/schema.d.ts)
       if (cmd.type === "restart" && typeof restarted === "number" && restarted !== run.id) onRestarted?.(restarted);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError({ text: e instanceof ApiError ? e.message : String(e), runLimit: isRunLimit(e) });
     } finally {
       setBusy(false);
     }
@@ -78,11 +81,7 @@ export function RunControls({ run, onRestarted }: Props) {
       </button>
       {busy && <span className="muted">applying…</span>}
       {!run.canControl && <span className="muted">Watching: only the run's owner can control it.</span>}
-      {error && (
-        <span role="alert" className="field__error">
-          {error}
-        </span>
-      )}
+      {error && <StartError text={error.text} runLimit={error.runLimit} className="field__error" />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trans, useTranslation } from "react-i18next";
 import { formatDate } from "@/i18n/format";
@@ -7,6 +7,19 @@ import { isRunLimit, startRun } from "@/lib/runsApi";
 import { StartError } from "@/features/myruns/StartError";
 import { ApiError } from "@/lib/api";
 import { listLessons, listScenarios, unlistScenario, type Lesson, type Page, type ScenarioSummary, type Scope } from "./api";
+
+// A description is Markdown, like a lesson's text; the renderer loads after the gallery has shown
+// (it is the run page's too), the plain text standing in meanwhile.
+const Markdown = lazy(() => import("@/features/lessons/Markdown").then((m) => ({ default: m.Markdown })));
+
+function Description({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <Suspense fallback={<p>{text}</p>}>
+      <Markdown text={text} />
+    </Suspense>
+  );
+}
 
 export function Gallery() {
   const { t } = useTranslation();
@@ -27,7 +40,8 @@ export function Gallery() {
   );
 }
 
-/** Everything else public, only when asked for: visitors' scratch scenarios stay out of a learner's way. */
+/** Everything else public — not the lessons' scenarios, not the featured ones — only when asked for:
+ * visitors' scratch scenarios stay out of a learner's way. */
 function AllShared() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -41,7 +55,7 @@ function AllShared() {
         </button>
       </section>
     );
-  return <ScenarioList scope="public" searchable />;
+  return <ScenarioList scope="shared" searchable />;
 }
 
 function Lessons() {
@@ -140,7 +154,7 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
             <h3>
               <Link href={s.canEdit ? `/scenarios/${s.slug}` : `/s/${s.slug}`}>{s.title}</Link>
             </h3>
-            <p>{s.description}</p>
+            <Description text={s.description} />
             <small>
               {[
                 ...(s.counts ? [t("gallery.nodes", { count: s.counts.nodes ?? 0 }), t("gallery.pods", { count: s.counts.pods ?? 0 })] : []),

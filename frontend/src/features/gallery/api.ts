@@ -33,7 +33,8 @@ export interface Lesson {
   language?: string;
 }
 
-export type Scope = "public" | "mine" | "featured";
+/** featured: chosen by the staff; shared: every other public scenario that is not a lesson's (api/schema.d.ts). */
+export type Scope = "public" | "mine" | "featured" | "shared";
 
 /** The owner takes a public scenario out of the gallery: unlisted, it opens only by its link. */
 export async function unlistScenario(s: ScenarioSummary): Promise<ScenarioSummary> {

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SimEvent } from "@/protocol/events";
 import { shortKey } from "@/lib/format";
 import { getLesson, type LessonDetail, type LessonQuestion } from "./api";
 import { findSeq } from "./triggers";
 import { Markdown } from "./Markdown";
 import { StepAnnouncer } from "./StepAnnouncer";
+import { Alert } from "@/components/Alert";
 import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
 
 interface Props {
@@ -21,7 +22,8 @@ interface Props {
   canControl: boolean;
   /** The run's virtual time now, shown while a step is awaited. */
   now: number;
-  send(command: Record<string, unknown>): void;
+  /** Send a run command (Play for an awaited step, Skip to the next event); a refusal is shown in the panel. */
+  send(command: Record<string, unknown>): Promise<unknown>;
   /** Hold the views at a seq (null = live): the lesson walks the run step by step. */
   onSeek(seq: number | null): void;
   /** False in a workshop: the class answers there, and the instructor reveals. */
@@ -45,6 +47,15 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   const error = lessonQuery.error ? lessonQuery.error.message : null;
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [waitingFor, setWaitingFor] = useState<number | null>(null);
+  // Where the person pressed Next step or Skip: a refused command is drawn here, not atop the page.
+  const [commandError, setCommandError] = useState<string | null>(null);
+  const command = useCallback(
+    (c: Record<string, unknown>) => {
+      setCommandError(null);
+      send(c).catch((e: unknown) => setCommandError(`${String(c.type)}: ${e instanceof Error ? e.message : String(e)}`));
+    },
+    [send],
+  );
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the events grow in place (RunStore.allEvents): lastSeq says they changed
   const seqs = useMemo(() => (lesson ? stepSeqs(lesson.steps.map((s) => s.at), events) : []), [lesson, events, lastSeq]);
@@ -75,8 +86,8 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
     if (progress.waitingFor === null || !canControl || status !== "paused") return;
     if (resumed.current === progress.waitingFor) return;
     resumed.current = progress.waitingFor;
-    send({ type: "resume" });
-  }, [progress.waitingFor, canControl, status, send]);
+    command({ type: "resume" });
+  }, [progress.waitingFor, canControl, status, command]);
 
   if (error) return <p role="alert">Lesson: {error}</p>;
   if (!lesson) return <p>Loading lesson…</p>;
@@ -128,13 +139,14 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
               {" "}
               {/* The run's "step" command: due timers fire at once (a grace period, a backoff, a timed
                   command), then one scheduling cycle runs — virtual time jumps, no wall time is waited. */}
-              <button type="button" onClick={() => send({ type: "step" })}>
+              <button type="button" onClick={() => command({ type: "step" })}>
                 Skip to the next event
               </button>
             </>
           )}
         </p>
       )}
+      {commandError && <Alert text={commandError} />}
       {showQuestions && lesson.questions.map((q, i) => {
         if (q.askAt > progress.current + 1) return null;  // asked at its step, once its answer is on screen
         const shown = revealed(revealSeqs[i], seq);

@@ -37,12 +37,14 @@ test("raw HTML in a description is never rendered as markup", () => {
   expect(container.querySelector("img")).toBeNull();
 });
 
-test("a link to the glossary carries the term's definition; other links do not", () => {
+test("a link to the glossary is described by the term's definition; other links are not", () => {
   const client = newQueryClient();
   client.setQueryData(["glossary", "en"], [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   render(<Markdown text={"It waits in [activeQ](/glossary#activeq); see [the docs](https://kubernetes.io/)."} />, { wrapper });
-  expect(screen.getByRole("link", { name: "activeQ" }).getAttribute("title")).toBe("The heap of pods ready to be tried.");
-  expect(screen.getByRole("link", { name: "activeQ" }).getAttribute("href")).toBe("/glossary#activeq");
-  expect(screen.getByRole("link", { name: "the docs" }).getAttribute("title")).toBeNull();
+  const term = screen.getByRole("link", { name: "activeQ" });
+  expect(term.getAttribute("href")).toBe("/glossary#activeq");
+  expect(document.getElementById(term.getAttribute("aria-describedby")!)?.textContent).toBe("The heap of pods ready to be tried.");
+  expect(screen.getByRole("tooltip", { hidden: true }).textContent).toBe("The heap of pods ready to be tried.");
+  expect(screen.getByRole("link", { name: "the docs" }).getAttribute("aria-describedby")).toBeNull();
 });

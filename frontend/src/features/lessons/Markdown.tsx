@@ -4,12 +4,16 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeRegion, TableRegion } from "@/components/TableRegion";
+import { Term } from "@/components/Term";
 import { glossaryId, useGlossary } from "@/lib/glossary";
 
-/** A link; a link to the glossary also shows the term's definition on hover. */
+/** A link; a link to the glossary (a term's first use in a lesson) is a Term: its definition shows
+ * on hover and keyboard focus, as the link's description, like the screen's own labels. */
 function MarkdownLink({ node: _node, ...props }: React.ComponentProps<"a"> & { node?: unknown }) {
-  const term = useGlossary().get(glossaryId(props.href) ?? "");
-  return <a {...props} className={term ? "glossary-link" : undefined} title={term?.definition} target="_blank" rel="noreferrer noopener" />;
+  const id = glossaryId(props.href);
+  const known = useGlossary().has(id ?? "");
+  if (id && known) return <Term id={id}>{props.children}</Term>;
+  return <a {...props} target="_blank" rel="noreferrer noopener" />;
 }
 
 const components: Components = {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Alert } from "@/components/Alert";
 import { Link } from "@/lib/router";
 
 /**
@@ -6,20 +6,14 @@ import { Link } from "@/lib/router";
  * announced; refused for the active-run limit, it offers "My runs", where one can be stopped.
  */
 export function StartError({ text, runLimit, className = "banner banner--error" }: { text: string; runLimit: boolean; className?: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  // Braces: Chromium's scrollIntoView may return a promise, which React would take for a cleanup.
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: "nearest" });
-  }, [text]);
   return (
-    <p ref={ref} role="alert" className={className}>
-      {text}
+    <Alert text={text} className={className}>
       {runLimit && (
         <>
           {" "}
           <Link href="/runs/mine">Open My runs to stop one</Link>
         </>
       )}
-    </p>
+    </Alert>
   );
 }

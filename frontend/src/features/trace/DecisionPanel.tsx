@@ -53,16 +53,30 @@ function PodSummary({ state, podKey }: { state: RunState; podKey: string }) {
   if (!p) return null;
   const term = state.terminations[podKey];
   const waiting = state.waitingPods?.find((w) => w.pod === podKey);
-  const where = p.nodeName
-    ? `${p.phase === "Terminating" ? "terminating" : "running"} on ${p.nodeName}`
-    : waiting
-      ? `pending, waiting at Permit on ${waiting.node} (assumed there, not bound)`
-      : p.nominatedNodeName
-      ? `pending, nominated to ${p.nominatedNodeName}`
-      : `pending${p.queue ? ` in ${p.queue}` : ""}`;
+  // kubectl's STATUS, each word a glossary term like the screen's other labels.
+  const where = p.nodeName ? (
+    <>
+      {p.phase === "Terminating" ? <Term id="terminating">Terminating</Term> : <Term id="running">Running</Term>} on {p.nodeName}
+    </>
+  ) : (
+    <>
+      <Term id="pending">Pending</Term>
+      {waiting ? (
+        <>
+          , waiting at <Term id="permit">Permit</Term> on {waiting.node} (assumed there, not bound)
+        </>
+      ) : p.nominatedNodeName ? (
+        <>
+          , <Term id="nominatednodename">nominated</Term> to {p.nominatedNodeName}
+        </>
+      ) : (
+        p.queue && ` in ${p.queue}`
+      )}
+    </>
+  );
   return (
     <p className="pod-summary">
-      <strong>{shortKey(p.key)}</strong> · PriorityClass {p.priorityClassName || "none"} (priority {p.priority}) · {where}
+      <strong>{shortKey(p.key)}</strong> · <Term id="priorityclass">PriorityClass</Term> {p.priorityClassName || "none"} (<Term id="priority">priority</Term> {p.priority}) · {where}
       {term && (
         <>
           {" "}
@@ -94,7 +108,7 @@ function CycleView({ record, state, onSelectPod }: { record: CycleRecord; state:
       </p>
       {f?.nominatedNode && (
         <p>
-          The pod was nominated to <strong>{f.nominatedNode}</strong>, so that node was tried first
+          The pod was <Term id="nominatednodename">nominated</Term> to <strong>{f.nominatedNode}</strong>, so that node was tried first
           {f.feasible.includes(f.nominatedNode) ? " — it fits, so no other node was evaluated or scored." : " — it did not fit."}
         </p>
       )}
@@ -116,7 +130,9 @@ function FilterTable({ record }: { record: CycleRecord }) {
   ];
   return (
     <div className="table-wrap">
-      <h3>Filter</h3>
+      <h3>
+        <Term id="filter">Filter</Term>
+      </h3>
       <p className="muted">
         {f.evaluated} of {f.total} nodes evaluated; {f.feasible.length} feasible.
         {f.preFilter && ` PreFilter: ${f.preFilter.plugin} — ${f.preFilter.reasons.join("; ")}.`}
@@ -126,8 +142,12 @@ function FilterTable({ record }: { record: CycleRecord }) {
           <thead>
             <tr>
               <th scope="col">Node</th>
-              <th scope="col">Verdict</th>
-              <th scope="col">Plugin</th>
+              <th scope="col">
+                <Term id="feasible">Verdict</Term>
+              </th>
+              <th scope="col">
+                <Term id="filter">Plugin</Term>
+              </th>
               <th scope="col">Reason</th>
             </tr>
           </thead>
@@ -154,7 +174,9 @@ function ScoreTable({ record }: { record: CycleRecord }) {
   const nodes = Object.keys(s.totals).sort((a, b) => s.totals[b] - s.totals[a]);
   return (
     <div className="table-wrap">
-      <h3>Score</h3>
+      <h3>
+        <Term id="score">Score</Term>
+      </h3>
       <TableRegion label="Scores per node and plugin">
         <table aria-label="Scores per node and plugin">
           <thead>
@@ -165,7 +187,9 @@ function ScoreTable({ record }: { record: CycleRecord }) {
                   {p} ×{s.weights[p]}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">
+                <Term id="score">Total</Term>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -202,7 +226,9 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
   };
   return (
     <div className="table-wrap preemption">
-      <h3>Preemption (DefaultPreemption PostFilter)</h3>
+      <h3>
+        <Term id="preemption">Preemption</Term> (<Term id="defaultpreemption">DefaultPreemption</Term> <Term id="postfilter">PostFilter</Term>)
+      </h3>
       {!p.eligible && <p>Not eligible to preempt: {p.message || "preemption was not attempted"}</p>}
       {p.eligible && <DryRunView p={p} />}
       {p.eligible && p.candidates.length === 0 && <p>No candidates: {p.message || "Preemption is not helpful for scheduling."}</p>}
@@ -216,7 +242,9 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
             <table aria-label="Preemption candidates">
               <thead>
                 <tr>
-                  <th scope="col">Node</th>
+                  <th scope="col">
+                    <Term id="candidate">Node</Term>
+                  </th>
                   <th scope="col">
                     <Term id="victim">Victims</Term>
                   </th>
@@ -226,8 +254,18 @@ function PreemptionView({ record, state, onSelectPod }: { record: CycleRecord; s
                   <th scope="col">
                     Most important victim's <Term id="priority">priority</Term>
                   </th>
-                  <th scope="col">Sum of priorities</th>
-                  <th scope="col">{p.criterion && p.criterion !== "onlyCandidate" ? `Decided by: ${CRITERION_WORDS[p.criterion]}` : "Earliest start"}</th>
+                  <th scope="col">
+                    <Term id="priority-sum">Sum of priorities</Term> <small className="muted">(each + 2³¹ when compared)</small>
+                  </th>
+                  <th scope="col">
+                    {p.criterion && p.criterion !== "onlyCandidate" ? (
+                      <>
+                        <Term id="pickonenodeforpreemption">Decided by</Term>: {CRITERION_WORDS[p.criterion]}
+                      </>
+                    ) : (
+                      <Term id="start-time">Earliest start</Term>
+                    )}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -303,7 +341,9 @@ function DryRunView({ p }: { p: PreemptionEvaluatedEvent }) {
             <thead>
               <tr>
                 <th scope="col">Node</th>
-                <th scope="col">Dry-run verdict</th>
+                <th scope="col">
+                  <Term id="candidate">Dry-run verdict</Term>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -335,7 +375,9 @@ function ReprieveList({ reprieve, victims, node }: { reprieve: { order: string[]
   const out = new Set(victims);
   return (
     <div data-testid="reprieve">
-      <h4>Reprieve order on {node}</h4>
+      <h4>
+        <Term id="reprieve">Reprieve</Term> order on {node}
+      </h4>
       <p className="muted">
         All lower-priority pods are removed, then each is added back in this order — those whose eviction would violate a PDB first, then the
         rest, each most important first — and stays only if the preemptor still fits.
@@ -358,11 +400,13 @@ function PdbStatus({ state }: { state: RunState }) {
   if (pdbs.length === 0) return null;
   return (
     <div data-testid="pdb-status">
-      <h4>PodDisruptionBudgets now</h4>
+      <h4>
+        <Term id="pdb">PodDisruptionBudgets</Term> now
+      </h4>
       <ul>
         {pdbs.map((b) => (
           <li key={b.key}>
-            {b.key}: disruptionsAllowed <strong>{b.disruptionsAllowed}</strong> (currentHealthy {b.currentHealthy}, desiredHealthy {b.desiredHealthy}, expectedPods{" "}
+            {b.key}: <Term id="disruptionsallowed">disruptionsAllowed</Term> <strong>{b.disruptionsAllowed}</strong> (currentHealthy {b.currentHealthy}, desiredHealthy {b.desiredHealthy}, expectedPods{" "}
             {b.expectedPods})
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { TableRegion } from "@/components/TableRegion";
+import { Term } from "@/components/Term";
 
 interface Props {
   runId: number;
@@ -62,7 +63,9 @@ export function MetricsPanel({ runId, seq }: Props) {
           <table aria-label="Scheduler metrics">
             <thead>
               <tr>
-                <th scope="col">Metric</th>
+                <th scope="col">
+                  <Term id="metrics">Metric</Term>
+                </th>
                 <th scope="col">Labels</th>
                 <th scope="col">Value</th>
               </tr>

@@ -84,7 +84,7 @@ def sync_detailed(
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Response[Error | ScenarioPage]:
-    """Gallery (scope=public) or my scenarios
+    """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
@@ -116,7 +116,7 @@ def sync(
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Error | ScenarioPage | None:
-    """Gallery (scope=public) or my scenarios
+    """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
@@ -143,7 +143,7 @@ async def asyncio_detailed(
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Response[Error | ScenarioPage]:
-    """Gallery (scope=public) or my scenarios
+    """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
@@ -173,7 +173,7 @@ async def asyncio(
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Error | ScenarioPage | None:
-    """Gallery (scope=public) or my scenarios
+    """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.

@@ -1,0 +1,43 @@
+import { afterEach, expect, test, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { newQueryClient } from "@/lib/query";
+import type { SimEvent } from "@/protocol/events";
+import type { LessonDetail } from "./api";
+import { LessonPanel } from "./LessonPanel";
+
+afterEach(cleanup);
+
+const LESSON: LessonDetail = {
+  slug: "one", number: 1, title: "One", summary: "", idea: "An idea.", buildsOn: [], scenario: "lesson01", seed: 0, until: null,
+  commands: [],
+  steps: [
+    { title: "At the start", markdown: "Look.", at: { event: "cluster.snapshot" } },
+    { title: "Later", markdown: "Bound.", at: { event: "pod.bound" } },
+  ],
+  questions: [],
+};
+
+function withLesson({ children }: { children: ReactNode }) {
+  const client = newQueryClient();
+  client.setQueryData(["lesson", "one", "en"], LESSON);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+test("a refused Skip to the next event is shown in the lesson, announced and scrolled to", async () => {
+  const scrolled = vi.fn();
+  Element.prototype.scrollIntoView = scrolled;
+  const send = vi.fn((command: Record<string, unknown>) =>
+    command.type === "step" ? Promise.reject(new Error("the run is finished")) : Promise.resolve({}));
+  const events = [{ seq: 1, t: 0, kind: "cluster.snapshot" }] as unknown as SimEvent[];
+  render(
+    <LessonPanel slug="one" events={events} lastSeq={1} seq={1} status="running" canControl now={0} send={send} onSeek={() => {}} />,
+    { wrapper: withLesson },
+  );
+  const lesson = screen.getByRole("region", { name: "Lesson 1: One" });
+  fireEvent.click(within(lesson).getByRole("button", { name: "Next step" }));
+  fireEvent.click(within(lesson).getByRole("button", { name: "Skip to the next event" }));
+  expect((await within(lesson).findByRole("alert")).textContent).toBe("step: the run is finished");
+  expect(scrolled).toHaveBeenCalled();
+});
