@@ -65,7 +65,9 @@ def parallel(args: list[str]) -> list[str]:
     chooses = any(a in ("-n", "--numprocesses", "no:xdist") or a.startswith(("-n", "--numprocesses=")) for a in args)
     if chooses or workers in ("", "0", "1"):
         return []
-    return ["-n", workers, "--dist", "loadgroup"]
+    # In collection order (xdist would put the biggest groups first): a worker that has opened the
+    # browser must not be given a unit test after it.
+    return ["-n", workers, "--dist", "loadgroup", "--no-loadscope-reorder"]
 
 
 def pytest(args: list[str], env: dict[str, str]) -> int:

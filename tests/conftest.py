@@ -48,7 +48,8 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.integration)
     # With pytest-xdist's `--dist loadgroup` (make test), a file's tests of one kind go to one worker
     # together (its module fixtures are made once), and a worker takes groups in the order sorted
-    # below, so a worker that has opened the browser runs only browser tests after it.
+    # below (scripts/test.py keeps xdist from reordering them), so a worker that has opened the
+    # browser runs only browser tests after it.
     item.add_marker(pytest.mark.xdist_group(f"{kind}:{item.path.relative_to(item.config.rootpath)}"))
 
 

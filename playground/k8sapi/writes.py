@@ -20,7 +20,7 @@ from playground.api_errors import InvalidDocuments
 from playground.k8sapi import status as st
 from playground.k8sapi.resources import Resource
 from playground.runs import services
-from playground.runs.api import Run, RunCommand, preview_commands
+from playground.runs.api import ManifestRefused, Run, RunCommand, preview_commands
 from playground.runs.selectors import User
 
 SERVER_SET_METADATA = ("uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "selfLink",
@@ -48,10 +48,12 @@ class Outcome:
 
 
 @contextmanager
-def _as_status() -> Iterator[None]:
+def _as_status(resource: Resource, name: str, kind: str) -> Iterator[None]:
     """The runs app's refusals as the Status the apiserver would send."""
     try:
         yield
+    except ManifestRefused as exc:  # refused before the run saw it, for what the run would refuse it for
+        raise rejection(exc.errors[0], resource, name, kind) from exc
     except PermissionDenied as exc:
         raise st.ApiError(403, "Forbidden", str(exc.detail), {}) from exc
     except InvalidDocuments as exc:
@@ -63,15 +65,15 @@ def _as_status() -> Iterator[None]:
                           str(exc.detail), {}) from exc
 
 
-def _submit(run: Run, user: User, command: dict[str, Any]) -> RunCommand:
-    with _as_status():
+def _submit(run: Run, user: User, command: dict[str, Any], resource: Resource, name: str, kind: str) -> RunCommand:
+    with _as_status(resource, name, kind):
         return services.await_command(services.submit_command(run, user, command), REPLY_SECONDS)
 
 
 def run_command(run: Run, user: User, resource: Resource, name: str, command: dict[str, Any],
                 kind: str) -> RunCommand:
     """Submit and wait; a rejected command is raised as the Status the apiserver would send."""
-    result = _submit(run, user, command)
+    result = _submit(run, user, command, resource, name, kind)
     if result.status == RunCommand.Status.PENDING:
         raise st.ApiError(504, "Timeout", f"the run's worker has not applied the {command['type']} command yet; "
                           "it is queued and will be applied in order", {"name": name, "kind": resource.plural})
@@ -82,7 +84,7 @@ def run_command(run: Run, user: User, resource: Resource, name: str, command: di
 
 def _preview(run: Run, user: User, resource: Resource, name: str, commands: list[dict[str, Any]],
              kind: str) -> Outcome:
-    with _as_status():
+    with _as_status(resource, name, kind):
         preview = preview_commands(run, user, commands)
     if preview.last.status == RunCommand.Status.REJECTED:
         raise rejection(preview.last.error or {}, resource, name, kind)

@@ -85,6 +85,12 @@ def _manifest(body: dict[str, Any], kind: str | None) -> dict[str, Any]:
     return manifest
 
 
+class ManifestRefused(InvalidDocuments):
+    """A command's manifest that the core's loader refuses on its own (its shape): the same refusal the run
+    would give it, sooner. Its errors carry the loader's own texts (`Pod "x" is invalid: spec...`), so the
+    Kubernetes API answers it as it answers a refusal by the run (k8sapi.writes.rejection)."""
+
+
 def _check_shape(field: str, manifest: dict[str, Any]) -> None:
     """The manifest read alone, as the API server validates an object before admission: a wrong type or
     value is a 400 now, not a refusal from the worker later. What it names (a PriorityClass, a namespace)
@@ -97,8 +103,8 @@ def _check_shape(field: str, manifest: dict[str, Any]) -> None:
     except ManifestError as e:
         shape = [error for error in e.errors if error.type not in (ADMISSION, NOT_FOUND)]
         if shape:
-            raise InvalidDocuments([field_error(f"{field}.{error.path}" if error.path else field, str(error),
-                                                value=error.to_json()["value"]) for error in shape]) from e
+            raise ManifestRefused([field_error(f"{field}.{error.path}" if error.path else field, str(error),
+                                               value=error.to_json()["value"]) for error in shape]) from e
 
 
 def _parse_yaml(text: Any) -> Any:

@@ -91,8 +91,9 @@ def body_object(request: Request) -> dict[str, Any]:
 
 def based_on(request: Request, body_version: int | None = None, required: bool = False) -> int | None:
     """The version a write was based on: If-Match: "<n>" header, else the body's "version"."""
-    header = request.headers.get("If-Match", "").strip(" \t")
-    if header and header != "*":
+    sent = request.headers.get("If-Match")
+    header = "" if sent is None else sent.strip(" \t")  # optional whitespace is not part of a field value
+    if sent is not None and header != "*":  # a blank If-Match names no version: refused, not ignored
         match = IF_MATCH_VERSION.fullmatch(header)
         if match is None:
             raise ValidationError({"If-Match": [f'must be "<version>" (quoted, as an ETag), e.g. "3", or *; got {header}']})

@@ -29,10 +29,10 @@ def use_seeds(seeds: dict[str, Any]) -> None:
 def yaml_documents(ctx: Any, response: Any) -> Any:
     """A scenario's export is a multi-document YAML stream (kubectl's `---` between objects), documented
     as text: every document must parse, and its text is checked. Any other YAML answer (the kubeconfig)
-    is one document, checked as its value."""
+    is one document, checked as its value — an export's error too (`message`, `errors`)."""
     text = response.content.decode()
     documents = list(yaml.safe_load_all(text))
-    if ctx.operation.path.endswith("/export/"):
+    if ctx.operation.path.endswith("/export/") and response.status_code < 300:
         return text
     if len(documents) != 1:
         raise ValueError(f"{ctx.operation.label}: expected one YAML document, got {len(documents)}")

@@ -177,6 +177,15 @@ def test_the_if_match_header_wins_over_the_body_version(alice: User) -> None:
     assert response.status_code == 412
 
 
+@pytest.mark.parametrize("header", ["", " \t ", "3", '"3', "W/3"])
+def test_an_if_match_naming_no_version_is_a_400_naming_it(alice: User, header: str) -> None:
+    scenario = make_scenario(alice)
+    response = as_(alice).delete(url(scenario), HTTP_IF_MATCH=header)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "If-Match"
+    assert Scenario.objects.filter(pk=scenario.pk).exists()
+
+
 def test_an_invalid_write_leaves_the_scenario_and_its_version_untouched(alice: User) -> None:
     scenario = make_scenario(alice)
     bad = small_cluster() + [make_pod("orphan", priority_class="missing")]
