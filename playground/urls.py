@@ -24,7 +24,7 @@ urlpatterns = [
     # Django's admin login has no throttle of its own: served only with ADMIN_ENABLED=1.
     *([path("admin/", admin.site.urls)] if settings.ADMIN_ENABLED else []),
     # Everything else is the browser app (client-side routing).
-    re_path(r"^(?!api/|static/|ws/|admin/).*$", views.app, name="app"),
+    re_path(r"^(?!api/|k8s/|static/|ws/|admin/).*$", views.app, name="app"),
 ]
 
 # Unmatched /api/ URLs, oversized bodies and crashes answer with the API's JSON error envelope.

@@ -179,6 +179,16 @@ def test_unmatched_api_urls_answer_with_the_envelope(db: Any, path: str) -> None
     assert envelope(response)["message"] == f"no API endpoint at {path}"
 
 
+@pytest.mark.parametrize("path", ["/k8s/runs/1.0/kubeconfig", "/k8s/runs/1/api/v1/nothings", "/k8s/elsewhere"])
+def test_unmatched_kubernetes_api_urls_answer_as_kube_apiserver_does(db: Any, path: str) -> None:
+    # Not the browser app's page: a client of the Kubernetes API reads a NotFound Status.
+    response = APIClient().get(path)
+    assert (response.status_code, response["Content-Type"]) == (404, "application/json")
+    assert response.json() == {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+                               "message": "the server could not find the requested resource", "reason": "NotFound",
+                               "details": {}, "code": 404}
+
+
 def test_unmatched_pages_outside_the_api_stay_html(db: Any) -> None:
     response = APIClient().get("/static/nothing.js")
     assert response.status_code == 404

@@ -144,12 +144,17 @@ def _key(manifest: dict[str, Any]) -> str:
     return f"{meta.get('namespace', 'default')}/{meta['name']}"
 
 
+# Valid manifests, as the API checks a command's manifest for its shape before the run sees it (the fake
+# core reads only names and a pod's lifetime).
 def node(name: str) -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name}}
+    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name},
+            "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}
 
 
 def pod(name: str, lifetime: float | None = None) -> dict[str, Any]:
-    spec = {"activeDeadlineSeconds": lifetime} if lifetime else {}
+    spec: dict[str, Any] = {"containers": [{"name": "c"}]}
+    if lifetime:
+        spec["activeDeadlineSeconds"] = lifetime
     return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
 
 
