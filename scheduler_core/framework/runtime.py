@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from scheduler_core.config import score_weight
@@ -173,15 +174,22 @@ class Framework:
 
     # ---- Reserve / Permit / PreBind / PostBind (framework.go) ------------------------------
 
-    def run_reserve_plugins_reserve(self, state: CycleState, pod: Pod, node: str) -> Status:
-        """RunReservePluginsReserve: stop at the first plugin that does not succeed."""
-        for plugin in self.reserve_plugins:
-            status = plugin.reserve(state, pod, node)
+    @staticmethod
+    def _until_failure(point: str, runs: Iterable[tuple[str, Callable[[], Status]]]) -> Status:
+        """RunReservePluginsReserve and RunPreBindPlugins: stop at the first plugin that does not succeed;
+        a rejection keeps its status, anything else is an error naming the extension point and plugin."""
+        for name, run in runs:
+            status = run()
             if not status.is_success:
                 if status.is_rejected:
-                    return status.with_plugin(plugin.name)
-                return Status.error(f'running Reserve plugin "{plugin.name}": {status.message}', plugin.name)
+                    return status.with_plugin(name)
+                return Status.error(f'running {point} plugin "{name}": {status.message}', name)
         return Status.success()
+
+    def run_reserve_plugins_reserve(self, state: CycleState, pod: Pod, node: str) -> Status:
+        """RunReservePluginsReserve: stop at the first plugin that does not succeed."""
+        return self._until_failure("Reserve", ((p.name, partial(p.reserve, state, pod, node))
+                                               for p in self.reserve_plugins))
 
     def run_reserve_plugins_unreserve(self, state: CycleState, pod: Pod, node: str) -> list[str]:
         """RunReservePluginsUnreserve: every Reserve plugin's Unreserve, in reverse order → their names."""
@@ -210,13 +218,8 @@ class Framework:
 
     def run_pre_bind_plugins(self, state: CycleState, pod: Pod, node: str) -> Status:
         """RunPreBindPlugins: stop at the first plugin that does not succeed."""
-        for plugin in self.pre_bind_plugins:
-            status = plugin.pre_bind(state, pod, node)
-            if not status.is_success:
-                if status.is_rejected:
-                    return status.with_plugin(plugin.name)
-                return Status.error(f'running PreBind plugin "{plugin.name}": {status.message}', plugin.name)
-        return Status.success()
+        return self._until_failure("PreBind", ((p.name, partial(p.pre_bind, state, pod, node))
+                                               for p in self.pre_bind_plugins))
 
     def run_post_bind_plugins(self, state: CycleState, pod: Pod, node: str) -> None:
         """RunPostBindPlugins: informational, every plugin runs."""
