@@ -47,13 +47,25 @@ def check_channel_layer() -> None:
 
 
 def check_celery_worker() -> None:
+    """A worker answers a ping on the broker the app is configured with now.
+
+    The ping goes through a throwaway app: Celery's `control` publishes through the app-wide producer
+    pool, which keeps the broker and connections of its first use, so a restarted Redis or a changed
+    broker setting would otherwise be checked through stale connections."""
+    from celery import Celery
+
     from playground.celery import app
 
-    with app.connection_for_write() as conn:
-        # One quick attempt: kombu would otherwise retry an unreachable broker for seconds.
-        conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=TIMEOUT_SECONDS)
+    probe = Celery("healthz", broker=app.conf.broker_write_url or app.conf.broker_url, set_as_current=False)
+    probe.conf.control_exchange = app.conf.control_exchange
+    try:
+        with probe.connection_for_write() as conn:
+            # One quick attempt: kombu would otherwise retry an unreachable broker for seconds.
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=TIMEOUT_SECONDS)
         # limit=1: return at the first reply instead of waiting out the timeout for more workers.
-        replies = app.control.inspect(timeout=TIMEOUT_SECONDS, limit=1, connection=conn).ping() or {}
+        replies = probe.control.inspect(timeout=TIMEOUT_SECONDS, limit=1).ping() or {}
+    finally:
+        probe.close()
     if not replies:
         raise RuntimeError(f"no Celery worker answered a ping within {TIMEOUT_SECONDS:g} s")
 

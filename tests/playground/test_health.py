@@ -133,6 +133,27 @@ def test_celery_check_fails_when_no_worker_answers(monkeypatch: pytest.MonkeyPat
             health.check_celery_worker()
 
 
+@pytest.mark.integration
+def test_celery_check_pings_the_broker_configured_now_not_the_pools_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Celery's control publishes through the app-wide producer pool, bound to the broker of its first
+    use: the check must not go through it (a restarted or reconfigured broker, or another test's)."""
+    from playground.celery import app
+
+    monkeypatch.setattr(app.conf, "broker_write_url", None)
+    monkeypatch.setattr(app.conf, "broker_url", closed_redis_url())
+    app.close()
+    assert app.amqp.producer_pool is not None  # now bound to the closed port
+    try:
+        with claimed_redis_db() as empty_redis_url:
+            monkeypatch.setattr(app.conf, "broker_url", empty_redis_url)
+            monkeypatch.setattr(health, "TIMEOUT_SECONDS", 0.3)
+
+            with pytest.raises(RuntimeError, match="no Celery worker answered"):
+                health.check_celery_worker()
+    finally:
+        app.close()  # the next user of the pool builds it on its own broker
+
+
 def test_healthz_on_the_live_server_reports_every_component_ok(
     live_server_url: str, celery_worker_process: WorkerProcess
 ) -> None:
