@@ -280,8 +280,12 @@ def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: `sudo apt-get install -y chromium`, or set "
                     "PLAYGROUND_CHROMIUM to a Chromium/Chrome binary.", pytrace=False)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Web-first assertions wait as long as the contexts' actions do (10 s, not Playwright's 5 s): two
+    # test workers share two cores with their servers and browsers, and a passing assertion returns
+    # as soon as it holds, so only a slow machine waits longer.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         launched = chromium.launch(playwright)
         yield launched
