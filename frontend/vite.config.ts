@@ -52,7 +52,16 @@ export default defineConfig({
   plugins: [react(), compressAndHideSourceMaps()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   // "hidden": maps without a sourceMappingURL comment (they are not served; see above).
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: "hidden" },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: "hidden",
+    // Every module the first page loads goes into the entry chunk, which lazy pages import from:
+    // one script for the gallery (issue 35). Left to itself, Rolldown 1.2 moved modules the first
+    // page shares with lazy pages (react-i18next, the router) into chunks of their own once a
+    // lazy page used them in some combinations, and the gallery fetched 4 scripts.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
+  },
   server: {
     // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx);
     // colors.test.ts reads the built-in lessons' PriorityClasses from ../lessons.
