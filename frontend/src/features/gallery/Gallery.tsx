@@ -84,7 +84,7 @@ function Lessons() {
     <section aria-labelledby="lessons-title">
       <h2 id="lessons-title">{t("gallery.lessons")}</h2>
       <p>
-        <Trans i18nKey="gallery.olderArticles" components={{ page: <Link href="/learn/older-code" /> }} />
+        <Trans i18nKey="gallery.olderArticles" components={{ page: <Link href="/learn/older-code" />, code: <code /> }} />
       </p>
       <ul className="cards">
         {lessons.map((l) => (

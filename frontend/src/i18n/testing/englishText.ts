@@ -21,7 +21,7 @@ export const KUBERNETES_WORDS: ReadonlySet<string> = new Set([
   ...["Filter", "Score", "Permit", "Reserve", "Bind", "PreFilter", "PostFilter", "PreScore", "PreBind", "PostBind", "QueueSort"],
   ...["Pending", "Running", "Succeeded", "Failed", "Unknown", "Terminating"],
   ...["Init", "Alpha", "Beta"], // "Init 容器", "Alpha 特性", as kubernetes.io/zh-cn writes them
-  ...["kubectl", "kubeconfig", "kubelet", "etcd"],
+  ...["kubectl", "kubeconfig", "kubelet", "etcd", "Kubernetes"],
 ]);
 
 function skipped(element: Element): boolean {
