@@ -147,7 +147,11 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
           <input id={`${id}-search`} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
         </div>
       )}
-      {error && <p role="alert">{error}</p>}
+      {error && (
+        <p role="alert" lang="en">
+          {error}
+        </p>
+      )}
       <ul className="cards">
         {data?.results.map((s) => (
           <li key={s.slug} className="card">
@@ -170,7 +174,11 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
                 </button>
               </div>
             )}
-            {unlistError?.slug === s.slug && <p role="alert" className="field__error">{unlistError.text}</p>}
+            {unlistError?.slug === s.slug && (
+              <p role="alert" className="field__error" lang="en">
+                {unlistError.text}
+              </p>
+            )}
           </li>
         ))}
       </ul>
