@@ -56,11 +56,16 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: "hidden",
-    // Every module the first page loads goes into the entry chunk, which lazy pages import from:
-    // one script for the gallery (issue 35). Left to itself, Rolldown 1.2 moved modules the first
-    // page shares with lazy pages (react-i18next, the router) into chunks of their own once a
-    // lazy page used them in some combinations, and the gallery fetched 4 scripts.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (React, react-query, i18next and react-i18next, the
+        // router, the gallery) stays in the entry chunk. Left alone, Rolldown moves a module the entry
+        // shares with a lazy page into a common chunk of its own (rolldown#10731): <Trans> in the run
+        // page split react-i18next and the router out, and the gallery's first page fetched 4 scripts
+        // (tests/e2e/test_light.py). The $initial modules were loaded on the first page already.
+        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx);
