@@ -86,7 +86,7 @@ def test_with_and_without_a_pdb_the_preemption_picks_another_node_other_victims_
     page.goto(f"/compare?a={without}&b={with_pdb}")
     decisions = page.get_by_role("table", name="Scheduling decisions, aligned")
     preemption = decisions.get_by_role("row", name=re.compile(r"^urgent \(#1\)"))
-    expect(preemption).to_contain_text("other node, other victims, other deciding criterion")
+    expect(preemption).to_contain_text("other node, other victims, and other deciding criterion")
     expect(preemption).to_contain_text("evicts web (by random)")
     expect(preemption).to_contain_text("evicts batch (by fewestPDBViolations)")
     ended = page.get_by_role("table", name="Where each pod ended")

@@ -1,11 +1,12 @@
-// Labelled input with its error shown inline (aria-invalid + aria-describedby).
+// Labelled input with its error shown inline (aria-invalid + aria-describedby). The errors are the
+// API's messages, in English as it writes them (lang="en").
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ObjectPicker, SELECT_AT_MOST } from "./ObjectPicker";
 
 interface BaseProps {
   label: string;
   /** Read by screen readers (and label locators) after the visible label, e.g. "(container app)". */
-  srSuffix?: string;
+  srSuffix?: ReactNode;
   error?: string;
   hint?: ReactNode;
   readOnly?: boolean;
@@ -50,12 +51,12 @@ export function TextField({ label, srSuffix, error, hint, value, onChange, type 
     <div className={`field ${error ? "field--error" : ""} ${className ?? ""}`}>
       <label htmlFor={id}>
         {label}
-        {srSuffix && <span className="sr-only">{` ${srSuffix}`}</span>}
+        {srSuffix && <span className="sr-only"> {srSuffix}</span>}
       </label>
       {multiline ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
       {hint && <small className="field__hint">{hint}</small>}
       {error && (
-        <small id={errId} className="field__error" role="alert">
+        <small id={errId} className="field__error" role="alert" lang="en">
           {error}
         </small>
       )}
@@ -74,14 +75,15 @@ export function CheckField({ label, error, checked, onChange, readOnly, classNam
     <div className={`field field--check ${error ? "field--error" : ""} ${className ?? ""}`}>
       <input id={id} type="checkbox" checked={checked} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} aria-invalid={error ? true : undefined} />
       <label htmlFor={id}>{label}</label>
-      {error && <small className="field__error" role="alert">{error}</small>}
+      {error && <small className="field__error" role="alert" lang="en">{error}</small>}
     </div>
   );
 }
 
 interface SelectProps extends BaseProps {
   value: string;
-  options: readonly { value: string; label: string }[];
+  /** `verbatim`: the label is Kubernetes' own text (a name, an enum value), never translated. */
+  options: readonly { value: string; label: string; verbatim?: boolean }[];
   onChange(value: string): void;
 }
 
@@ -107,13 +109,13 @@ export function SelectField({ label, error, value, options, onChange, readOnly, 
       ) : (
         <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined}>
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} translate={o.verbatim ? "no" : undefined}>
               {o.label}
             </option>
           ))}
         </select>
       )}
-      {error && <small id={errId} className="field__error" role="alert">{error}</small>}
+      {error && <small id={errId} className="field__error" role="alert" lang="en">{error}</small>}
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { memo, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "@/i18n/format";
 
 export interface Choice {
   value: string;
   label: string;
+  /** Kubernetes' own text (a node's or a pod's name): never translated. */
+  verbatim?: boolean;
 }
 
 interface Props {
@@ -32,7 +36,7 @@ export const ObjectPicker = memo(function ObjectPicker(props: Props) {
       <select id={id} value={value} disabled={disabled} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {choices().map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} translate={c.verbatim ? "no" : undefined}>
             {c.label}
           </option>
         ))}
@@ -43,6 +47,7 @@ export const ObjectPicker = memo(function ObjectPicker(props: Props) {
 });
 
 function SearchPicker({ id, value, onChange, count, choices, placeholder, disabled, describedBy }: Props) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [opened, setOpened] = useState(0);
   // A value set from elsewhere (another control, a reset) shows, unless the user is typing here.
@@ -71,7 +76,7 @@ function SearchPicker({ id, value, onChange, count, choices, placeholder, disabl
         type="search"
         list={`${id}-choices`}
         value={text}
-        placeholder={`${placeholder ?? "search"} (${count.toLocaleString("en-US")})`}
+        placeholder={`${placeholder ?? t("common.search")} (${formatNumber(count)})`}
         autoComplete="off"
         disabled={disabled}
         aria-invalid={describedBy ? true : undefined}
@@ -81,7 +86,7 @@ function SearchPicker({ id, value, onChange, count, choices, placeholder, disabl
       />
       <datalist id={`${id}-choices`}>
         {suggestions.map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} translate={c.verbatim ? "no" : undefined}>
             {c.label}
           </option>
         ))}

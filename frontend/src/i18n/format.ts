@@ -6,6 +6,11 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions, 
   return new Intl.NumberFormat(language, options).format(value);
 }
 
+/** "a, b, and c" / "a、b和c". */
+export function formatList(items: readonly string[], language = i18n.language): string {
+  return new Intl.ListFormat(language, { type: "conjunction" }).format(items);
+}
+
 /** A calendar date ("Nov 27, 2026" / "2026年11月27日") from an ISO 8601 time. */
 export function formatDate(iso: string, language = i18n.language): string {
   const date = new Date(iso);

@@ -42,7 +42,11 @@ export function AccountMenu({ me, onSignedOut }: Props) {
           <Link href="/account#log-in">{t("account.logIn")}</Link>
         </>
       )}
-      {error && <span role="alert">{error}</span>}
+      {error && (
+        <span role="alert" lang="en">
+          {error}
+        </span>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,7 @@
 // /account: sign up (a guest keeps everything), log in, log out, and personal API tokens.
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { Me } from "@/lib/session";
 import { logIn, signUp } from "./api";
 import { CredentialsForm } from "./CredentialsForm";
@@ -14,57 +16,51 @@ interface Props {
 }
 
 export function AccountPage({ me, onSignedIn }: Props) {
+  const { t } = useTranslation();
   useEffect(() => {
     // Header links point at #sign-up / #log-in; the router itself scrolls to the top.
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   }, []);
-  if (me === null) return <p aria-busy="true">Loading your account…</p>;
+  if (me === null) return <p aria-busy="true">{t("account.loading")}</p>;
   const signedUp = me.authenticated && !me.isGuest;
   return (
     <div className="account">
-      <h1>Account</h1>
-      <p className="account__status">{status(me)}</p>
+      <h1>{t("account.account")}</h1>
+      <p className="account__status">{status(me, t)}</p>
       {!signedUp && (
         <div className="account__forms">
-          <CredentialsForm kind="sign-up" intro={signUpIntro(me)} send={signUp} onDone={onSignedIn} />
-          <CredentialsForm kind="log-in" intro={logInIntro(me)} send={logIn} onDone={onSignedIn} />
+          <CredentialsForm kind="sign-up" intro={signUpIntro(me, t)} send={signUp} onDone={onSignedIn} />
+          <CredentialsForm kind="log-in" intro={logInIntro(me, t)} send={logIn} onDone={onSignedIn} />
         </div>
       )}
       {me.authenticated && me.id !== null ? (
         <TokensPanel userId={me.id} />
       ) : (
         <section className="account-card" aria-labelledby="api-tokens-title">
-          <h2 id="api-tokens-title">API tokens</h2>
-          <p>Tokens belong to a user. Sign up or log in — or just create a scenario, which makes you a guest — and come back here.</p>
+          <h2 id="api-tokens-title">{t("account.tokens.title")}</h2>
+          <p>{t("account.tokens.needUser")}</p>
         </section>
       )}
     </div>
   );
 }
 
-function status(me: Me): string {
-  if (!me.authenticated) return "You are not signed in. Nobody has to: your first scenario or run makes you a guest on this browser.";
-  if (me.isGuest) return `You are using the playground as the guest ${me.username}, on this browser only.`;
-  return `Signed in as ${me.username}.`;
+function status(me: Me, t: TFunction): string {
+  if (!me.authenticated) return t("account.status.anonymous");
+  if (me.isGuest) return t("account.status.guest", { name: me.username });
+  return t("account.status.signedIn", { name: me.username });
 }
 
-function signUpIntro(me: Me) {
+function signUpIntro(me: Me, t: TFunction) {
   return me.isGuest ? (
     <p>
-      Give this guest a name and a password. <strong>You keep everything you made as a guest</strong> — scenarios, runs and API tokens —
-      and can reach it from any browser.
+      <Trans i18nKey="account.signUpIntroGuest" components={{ strong: <strong /> }} />
     </p>
   ) : (
-    <p>Choose a username and a password. Anything you create before signing up stays yours: a guest keeps everything when it signs up.</p>
+    <p>{t("account.signUpIntro")}</p>
   );
 }
 
-function logInIntro(me: Me) {
-  return me.isGuest ? (
-    <p>
-      Already have an account? Logging in switches to it; what this guest made stays with the guest. To keep it, sign up instead.
-    </p>
-  ) : (
-    <p>Already have an account? Log in with its username and password.</p>
-  );
+function logInIntro(me: Me, t: TFunction) {
+  return <p>{t(me.isGuest ? "account.logInIntroGuest" : "account.logInIntro")}</p>;
 }

@@ -1,5 +1,6 @@
 // Sign-up and log-in: the same two fields, different endpoints and wording.
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { Me } from "@/lib/session";
 import type { Credentials } from "./api";
 import { formErrors, NO_ERRORS, type FormErrors } from "./errors";
@@ -9,8 +10,8 @@ const FIELDS = ["username", "password"] as const;
 type Field = (typeof FIELDS)[number];
 
 export const CREDENTIAL_FORMS = {
-  "sign-up": { title: "Sign up", submit: "Sign up", passwordAutocomplete: "new-password", passwordHint: "At least 8 characters." },
-  "log-in": { title: "Log in", submit: "Log in", passwordAutocomplete: "current-password", passwordHint: undefined },
+  "sign-up": { title: "account.signUp", passwordAutocomplete: "new-password", passwordHint: "account.passwordHint" },
+  "log-in": { title: "account.logIn", passwordAutocomplete: "current-password", passwordHint: undefined },
 } as const;
 export type CredentialFormKind = keyof typeof CREDENTIAL_FORMS;
 
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function CredentialsForm({ kind, intro, send, onDone }: Props) {
+  const { t } = useTranslation();
   const copy = CREDENTIAL_FORMS[kind];
   const [values, setValues] = useState<Credentials>({ username: "", password: "" });
   const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
@@ -43,27 +45,27 @@ export function CredentialsForm({ kind, intro, send, onDone }: Props) {
   const titleId = `${kind}-title`;
   return (
     <section id={kind} className="account-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{copy.title}</h2>
+      <h2 id={titleId}>{t(copy.title)}</h2>
       <div className="account-card__intro">{intro}</div>
       <form onSubmit={submit} aria-labelledby={titleId} noValidate>
-        <InputField label="Username" autoComplete="username" required value={values.username} onChange={set("username")} error={errors.fields.username} />
+        <InputField label={t("account.username")} autoComplete="username" required value={values.username} onChange={set("username")} error={errors.fields.username} />
         <InputField
-          label="Password"
+          label={t("account.password")}
           type="password"
           autoComplete={copy.passwordAutocomplete}
           required
           value={values.password}
           onChange={set("password")}
           error={errors.fields.password}
-          hint={copy.passwordHint}
+          hint={copy.passwordHint && t(copy.passwordHint)}
         />
         {errors.form && (
-          <p className="banner banner--error" role="alert">
+          <p className="banner banner--error" role="alert" lang="en">
             {errors.form}
           </p>
         )}
         <button type="submit" className="button--primary" disabled={busy}>
-          {copy.submit}
+          {t(copy.title)}
         </button>
       </form>
     </section>

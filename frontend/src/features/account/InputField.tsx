@@ -29,7 +29,7 @@ export function InputField({ label, value, onChange, error, hint, ...input }: Pr
         </small>
       )}
       {error && (
-        <small id={`${id}-err`} className="field__error" role="alert">
+        <small id={`${id}-err`} className="field__error" role="alert" lang="en">
           ⚠ {error}
         </small>
       )}

@@ -1,11 +1,12 @@
 // The one moment a token's key is visible: copy it, see how to use it, then it is gone.
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { NewApiToken } from "./api";
 
-const COPY_STATES = { idle: "Copy key", copied: "Copied ✓", failed: "Copy failed — select the key and copy it by hand" } as const;
-type CopyState = keyof typeof COPY_STATES;
+type CopyState = "idle" | "copied" | "failed";
 
 export function NewTokenNotice({ token, onDismiss }: { token: NewApiToken; onDismiss(): void }) {
+  const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>("idle");
   const keyRef = useRef<HTMLInputElement>(null);
   useEffect(() => keyRef.current?.focus(), []);
@@ -21,21 +22,20 @@ export function NewTokenNotice({ token, onDismiss }: { token: NewApiToken; onDis
   };
   return (
     <section className="new-token" aria-labelledby="new-token-title">
-      <h3 id="new-token-title">New token “{token.name}”</h3>
+      <h3 id="new-token-title">{t("account.tokens.newTitle", { name: token.name })}</h3>
       <p className="new-token__warning">
-        <strong>Copy this key now: it will not be shown again.</strong> Only a hash is stored; if you lose the key, revoke the token and
-        create another.
+        <strong>{t("account.tokens.copyNow")}</strong> {t("account.tokens.hashOnly")}
       </p>
       <div className="field">
-        <label htmlFor="new-token-key">API token key</label>
+        <label htmlFor="new-token-key">{t("account.tokens.keyLabel")}</label>
         <div className="new-token__key">
           <input id="new-token-key" ref={keyRef} className="mono" readOnly value={token.key} onFocus={(e) => e.target.select()} size={56} />
           <button type="button" onClick={copyKey}>
-            {COPY_STATES[copy]}
+            {t(`account.tokens.copy.${copy}`)}
           </button>
         </div>
       </div>
-      <p>Use it from a script or the command line:</p>
+      <p>{t("account.tokens.useIt")}</p>
       <pre className="mono">
         <code>{`curl -H "Authorization: Token ${token.key}" \\\n  "${origin}/api/scenarios/?scope=mine"`}</code>
       </pre>
@@ -43,7 +43,7 @@ export function NewTokenNotice({ token, onDismiss }: { token: NewApiToken; onDis
         <code>{`python examples/scripted_scenario.py --url ${origin} --token ${token.key}`}</code>
       </pre>
       <button type="button" onClick={onDismiss}>
-        I have copied it — hide the key
+        {t("account.tokens.dismiss")}
       </button>
     </section>
   );

@@ -1,7 +1,8 @@
 // Personal API tokens: list, create (key shown once), revoke after a confirmation.
 import { useCallback, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatDateTime } from "./format";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "@/i18n/format";
 import { createToken, listTokens, revokeToken, type ApiToken, type NewApiToken } from "./api";
 import { formErrors, NO_ERRORS, type FormErrors } from "./errors";
 import { InputField } from "./InputField";
@@ -11,6 +12,7 @@ import { TableRegion } from "@/components/TableRegion";
 const FIELDS = ["name"] as const;
 
 export function TokensPanel({ userId }: { userId: number }) {
+  const { t } = useTranslation();
   const queries = useQueryClient();
   const key = ["tokens", userId];
   const query = useQuery({ queryKey: key, queryFn: listTokens });
@@ -20,23 +22,23 @@ export function TokensPanel({ userId }: { userId: number }) {
   const setTokens = (change: (old: ApiToken[] | null) => ApiToken[]) =>
     queries.setQueryData<ApiToken[]>(key, (old) => change(old ?? null));
   const reload = useCallback(() => void queries.invalidateQueries({ queryKey: ["tokens"] }), [queries]);
-  const created = (t: NewApiToken) => {
-    const { key: _shownOnce, ...listed } = t;
-    setFresh(t);
-    setTokens((old) => [...(old ?? []).filter((o) => o.id !== t.id), listed]);
+  const created = (token: NewApiToken) => {
+    const { key: _shownOnce, ...listed } = token;
+    setFresh(token);
+    setTokens((old) => [...(old ?? []).filter((o) => o.id !== token.id), listed]);
     reload();
   };
   return (
     <section id="api-tokens" className="account-card account-card--wide" aria-labelledby="api-tokens-title">
-      <h2 id="api-tokens-title">API tokens</h2>
+      <h2 id="api-tokens-title">{t("account.tokens.title")}</h2>
       <p>
-        A token lets a script act as you: send it as <code className="mono">Authorization: Token &lt;key&gt;</code>. Revoking one stops it
-        working at once.
+        {t("account.tokens.intro")} <code className="mono">Authorization: Token &lt;key&gt;</code>
       </p>
+      <p>{t("account.tokens.revokeStops")}</p>
       {fresh && <NewTokenNotice token={fresh} onDismiss={() => setFresh(null)} />}
       <CreateTokenForm onCreated={created} />
       {loadError && (
-        <p className="banner banner--error" role="alert">
+        <p className="banner banner--error" role="alert" lang="en">
           {loadError}
         </p>
       )}
@@ -46,6 +48,7 @@ export function TokensPanel({ userId }: { userId: number }) {
 }
 
 function CreateTokenForm({ onCreated }: { onCreated(t: NewApiToken): void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<FormErrors<"name">>(NO_ERRORS);
   const submit = async (e: FormEvent) => {
@@ -60,13 +63,13 @@ function CreateTokenForm({ onCreated }: { onCreated(t: NewApiToken): void }) {
     }
   };
   return (
-    <form className="token-create" onSubmit={submit} aria-label="New token" noValidate>
-      <InputField label="Token name" value={name} onChange={setName} error={errors.fields.name} hint="What uses it, e.g. “ci” or “laptop”." maxLength={100} />
+    <form className="token-create" onSubmit={submit} aria-label={t("account.tokens.newToken")} noValidate>
+      <InputField label={t("account.tokens.name")} value={name} onChange={setName} error={errors.fields.name} hint={t("account.tokens.nameHint")} maxLength={100} />
       <button type="submit" className="button--primary">
-        Create token
+        {t("account.tokens.create")}
       </button>
       {errors.form && (
-        <p className="banner banner--error" role="alert">
+        <p className="banner banner--error" role="alert" lang="en">
           {errors.form}
         </p>
       )}
@@ -75,24 +78,25 @@ function CreateTokenForm({ onCreated }: { onCreated(t: NewApiToken): void }) {
 }
 
 function TokenTable({ tokens, onRevoked }: { tokens: ApiToken[]; onRevoked(): void }) {
-  if (tokens.length === 0) return <p className="muted">You have no API tokens.</p>;
+  const { t } = useTranslation();
+  if (tokens.length === 0) return <p className="muted">{t("account.tokens.none")}</p>;
   return (
-    <TableRegion label="Your API tokens">
-      <table aria-label="Your API tokens">
+    <TableRegion label={t("account.tokens.yours")}>
+      <table aria-label={t("account.tokens.yours")}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key starts with</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
+            <th scope="col">{t("account.tokens.columns.name")}</th>
+            <th scope="col">{t("account.tokens.columns.prefix")}</th>
+            <th scope="col">{t("account.tokens.columns.created")}</th>
+            <th scope="col">{t("account.tokens.columns.lastUsed")}</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("account.tokens.columns.actions")}</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {tokens.map((t) => (
-            <TokenRow key={t.id} token={t} onRevoked={onRevoked} />
+          {tokens.map((token) => (
+            <TokenRow key={token.id} token={token} onRevoked={onRevoked} />
           ))}
         </tbody>
       </table>
@@ -101,6 +105,7 @@ function TokenTable({ tokens, onRevoked }: { tokens: ApiToken[]; onRevoked(): vo
 }
 
 function TokenRow({ token, onRevoked }: { token: ApiToken; onRevoked(): void }) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const revoke = async () => {
@@ -114,27 +119,27 @@ function TokenRow({ token, onRevoked }: { token: ApiToken; onRevoked(): void }) 
   return (
     <tr>
       <th scope="row">{token.name}</th>
-      <td className="mono">{token.prefix}…</td>
+      <td className="mono" translate="no">{token.prefix}…</td>
       <td>{formatDateTime(token.createdAt)}</td>
-      <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "never"}</td>
+      <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("account.tokens.never")}</td>
       <td>
         {confirming ? (
-          <span className="token-confirm" role="group" aria-label={`Confirm revoking ${token.name}`}>
-            <span>Scripts using “{token.name}” will stop working.</span>
+          <span className="token-confirm" role="group" aria-label={t("account.tokens.confirmLabel", { name: token.name })}>
+            <span>{t("account.tokens.willStop", { name: token.name })}</span>
             {/* autoFocus: the confirmation replaces the button that had focus */}
             <button type="button" className="button--danger" onClick={revoke} autoFocus>
-              Yes, revoke “{token.name}”
+              {t("account.tokens.yesRevoke", { name: token.name })}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </span>
         ) : (
-          <button type="button" className="button--danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.name}`}>
-            Revoke
+          <button type="button" className="button--danger" onClick={() => setConfirming(true)} aria-label={t("account.tokens.revokeLabel", { name: token.name })}>
+            {t("account.tokens.revoke")}
           </button>
         )}
-        {error && <span role="alert">{error}</span>}
+        {error && <span role="alert" lang="en">{error}</span>}
       </td>
     </tr>
   );

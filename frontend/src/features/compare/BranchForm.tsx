@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
 import { command, forkRun, nodeManifest } from "./api";
 
@@ -11,6 +12,7 @@ interface Props {
 
 /** "What if I add a node here?": fork the run at this event, add the node, and let it run on. */
 export function BranchForm({ runId, seq, onBranched }: Props) {
+  const { t } = useTranslation();
   const [name, setName] = useState("extra-node");
   const [cpu, setCpu] = useState("4");
   const [memory, setMemory] = useState("8Gi");
@@ -33,27 +35,27 @@ export function BranchForm({ runId, seq, onBranched }: Props) {
     }
   };
   return (
-    <form className="branch-form" onSubmit={submit} aria-label="Branch here">
-      <h3>What if…? Branch run {runId} at event {seq}</h3>
+    <form className="branch-form" onSubmit={submit} aria-label={t("compare.branch.label")}>
+      <h3>{t("compare.branch.title", { run: runId, seq })}</h3>
       <div className="field field--check">
         <input id="branch-add-node" type="checkbox" checked={addNode} onChange={(e) => setAddNode(e.target.checked)} />
-        <label htmlFor="branch-add-node">add a node here</label>
+        <label htmlFor="branch-add-node">{t("compare.branch.addNode")}</label>
       </div>
       {addNode && (
         <div className="field field--inline">
-          <label htmlFor="branch-node">Node name</label>
+          <label htmlFor="branch-node">{t("compare.branch.nodeName")}</label>
           <input id="branch-node" value={name} onChange={(e) => setName(e.target.value)} />
           <label htmlFor="branch-cpu">CPU</label>
           <input id="branch-cpu" value={cpu} size={4} onChange={(e) => setCpu(e.target.value)} />
-          <label htmlFor="branch-memory">Memory</label>
+          <label htmlFor="branch-memory">{t("compare.branch.memory")}</label>
           <input id="branch-memory" value={memory} size={6} onChange={(e) => setMemory(e.target.value)} />
         </div>
       )}
       <button type="submit" className="button--primary" disabled={busy || seq < 1}>
-        Branch and compare
+        {t("compare.branch.submit")}
       </button>
       {error && (
-        <p role="alert" className="field__error">
+        <p role="alert" className="field__error" lang="en">
           {error}
         </p>
       )}

@@ -84,7 +84,7 @@ function Lessons() {
     <section aria-labelledby="lessons-title">
       <h2 id="lessons-title">{t("gallery.lessons")}</h2>
       <p>
-        <Trans i18nKey="gallery.olderArticles" components={{ page: <Link href="/learn/older-code" /> }} />
+        <Trans i18nKey="gallery.olderArticles" components={{ page: <Link href="/learn/older-code" />, code: <code /> }} />
       </p>
       <ul className="cards">
         {lessons.map((l) => (
@@ -147,7 +147,11 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
           <input id={`${id}-search`} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
         </div>
       )}
-      {error && <p role="alert">{error}</p>}
+      {error && (
+        <p role="alert" lang="en">
+          {error}
+        </p>
+      )}
       <ul className="cards">
         {data?.results.map((s) => (
           <li key={s.slug} className="card">
@@ -170,7 +174,11 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
                 </button>
               </div>
             )}
-            {unlistError?.slug === s.slug && <p role="alert" className="field__error">{unlistError.text}</p>}
+            {unlistError?.slug === s.slug && (
+              <p role="alert" className="field__error" lang="en">
+                {unlistError.text}
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 // The scenario editor's page, drawn from what the container (ScenarioEditor.tsx) holds: no
 // fetching, no API calls here — every action is a callback.
 import { useId, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { StartError } from "@/features/myruns/StartError";
 import { Link } from "@/lib/router";
 import { TextField, SelectField } from "@/components/Field";
@@ -21,18 +22,10 @@ import { YamlTab } from "./YamlTab";
 import { ImportPanel } from "./ImportPanel";
 import { RunsList } from "./RunsList";
 
-const VISIBILITY = [
-  { value: "private", label: "private (only me)" },
-  { value: "unlisted", label: "unlisted (anyone with the link)" },
-  { value: "public", label: "public (listed in the gallery)" },
-];
+const VISIBILITY = ["private", "unlisted", "public"] as const;
 
 export type EditorTab = "forms" | "yaml" | "import";
-const TABS: readonly { value: EditorTab; label: string }[] = [
-  { value: "forms", label: "Forms" },
-  { value: "yaml", label: "YAML" },
-  { value: "import", label: "Import" },
-];
+const TABS: readonly EditorTab[] = ["forms", "yaml", "import"];
 
 export interface EditorViewProps {
   draft: Draft;
@@ -59,73 +52,79 @@ export interface EditorViewProps {
 export function EditorView(props: EditorViewProps) {
   const { draft, saved, readOnly, forcedReadOnly, busy, dirty, message, errors, tab, update, setObjects } = props;
   const { save, fork, share, remove, downloadDraft, importNew } = props;
+  const { t } = useTranslation();
   const setTab = props.onTab;
   const [startPaused, setStartPaused] = useState(false);
   const tabsId = useId();
   const startARun = () => props.startARun(startPaused);
   const notes = saved?.ignored?.length ? notesToShow(saved.ignored, saved.objects ?? draft.objects) : [];
-  const allErrors = [
-    ...Object.entries(errors.fields).map(([f, m]) => `${f}: ${m}`),
-    ...Object.entries(errors.byObject).flatMap(([doc, errs]) => Object.entries(errs).map(([p, m]) => `${nameOf(draft.objects[Number(doc)] ?? {}) || `object ${doc}`} ${p}: ${m}`)),
-    ...errors.other,
+  // Where (object and field names, verbatim) and what (the server's message, in English).
+  const allErrors: { where: string; message: string }[] = [
+    ...Object.entries(errors.fields).map(([f, m]) => ({ where: f, message: m })),
+    ...Object.entries(errors.byObject).flatMap(([doc, errs]) =>
+      Object.entries(errs).map(([p, m]) => ({ where: `${nameOf(draft.objects[Number(doc)] ?? {}) || t("editor.object", { n: doc })} ${p}`, message: m })),
+    ),
+    ...errors.other.map((m) => ({ where: "", message: m })),
   ];
+  const visibility = VISIBILITY.map((v) => ({ value: v, label: t(`editor.visibility.${v}`) }));
+  const tabs = (readOnly ? TABS.filter((v) => v !== "import") : TABS).map((v) => ({ value: v, label: v === "yaml" ? "YAML" : t(`editor.tabs.${v}`) }));
   const objProps = { objects: draft.objects, onChange: setObjects, errors: errors.byObject, readOnly };
 
   return (
     <div className="editor">
       <header className="editor__head">
-        <h1>{readOnly ? draft.title : saved ? `Edit: ${draft.title}` : "New scenario"}</h1>
+        <h1>{readOnly ? draft.title : saved ? t("editor.editTitle", { title: draft.title }) : t("editor.newScenario")}</h1>
         {saved?.forkedFrom && (
           <p className="muted">
-            Forked from <Link href={`/s/${saved.forkedFrom}`}>{saved.forkedFrom}</Link>
+            <Trans i18nKey="editor.forkedFrom" values={{ slug: saved.forkedFrom }} components={{ scenario: <Link href={`/s/${saved.forkedFrom}`} translate="no" /> }} />
           </p>
         )}
-        <div className="toolbar" role="toolbar" aria-label="Scenario actions">
+        <div className="toolbar" role="toolbar" aria-label={t("editor.actions")}>
           {!readOnly && (
             <button type="button" className="button--primary" onClick={save} disabled={busy}>
-              {saved ? "Save" : "Create scenario"}
+              {saved ? t("editor.save") : t("editor.create")}
             </button>
           )}
           {saved && (
-            <button type="button" className="button--primary" onClick={startARun} disabled={busy || dirty} title={dirty ? "Save first" : undefined}>
-              ▶ Run
+            <button type="button" className="button--primary" onClick={startARun} disabled={busy || dirty} title={dirty ? t("editor.saveFirst") : undefined}>
+              {t("editor.run")}
             </button>
           )}
           {saved && (
             <label className="toolbar__check">
-              <input type="checkbox" checked={startPaused} onChange={(e) => setStartPaused(e.target.checked)} /> Start paused
+              <input type="checkbox" checked={startPaused} onChange={(e) => setStartPaused(e.target.checked)} /> {t("editor.startPaused")}
             </label>
           )}
           {saved && (
             <button type="button" onClick={fork} disabled={busy}>
-              {readOnly ? "Fork to edit" : "Fork"}
+              {readOnly ? t("editor.forkToEdit") : t("editor.fork")}
             </button>
           )}
           {saved && (
             <button type="button" onClick={share}>
-              Copy share link
+              {t("editor.copyShareLink")}
             </button>
           )}
           {saved && !dirty ? (
             <a className="button" href={exportUrl(saved.slug)} download>
-              Export YAML
+              {t("editor.exportYaml")}
             </a>
           ) : (
             <button type="button" onClick={downloadDraft}>
-              Export YAML
+              {t("editor.exportYaml")}
             </button>
           )}
           {saved?.canEdit && !forcedReadOnly && (
             <button type="button" className="button--danger" onClick={remove} disabled={busy}>
-              Delete
+              {t("editor.delete")}
             </button>
           )}
           {forcedReadOnly && saved?.canEdit && (
             <Link href={`/scenarios/${saved.slug}`} className="button">
-              Edit
+              {t("editor.edit")}
             </Link>
           )}
-          {dirty && !readOnly && <span className="muted">Unsaved changes</span>}
+          {dirty && !readOnly && <span className="muted">{t("editor.unsaved")}</span>}
         </div>
         {message?.kind === "error" && <StartError text={message.text} runLimit={!!message.runLimit} />}
         {message?.kind === "info" && (
@@ -134,16 +133,19 @@ export function EditorView(props: EditorViewProps) {
           </p>
         )}
         {allErrors.length > 1 && (
-          <ul className="error-list" aria-label="Problems">
+          <ul className="error-list" aria-label={t("editor.problems")}>
             {allErrors.map((e) => (
-              <li key={e}>{e}</li>
+              <li key={`${e.where}: ${e.message}`}>
+                {e.where && <span translate="no">{e.where}: </span>}
+                <span lang="en">{e.message}</span>
+              </li>
             ))}
           </ul>
         )}
         {notes.length > 0 && (
           <details className="ignored">
-            <summary>{notes.length} field(s) are accepted but not modelled</summary>
-            <ul>
+            <summary>{t("editor.ignored", { count: notes.length })}</summary>
+            <ul lang="en">
               {notes.map((n) => (
                 <li key={n}>{n}</li>
               ))}
@@ -155,12 +157,12 @@ export function EditorView(props: EditorViewProps) {
       {saved && <RunsList slug={saved.slug} />}
 
       <div className="meta-grid">
-        <TextField label="Title" value={draft.title} onChange={(v) => update({ title: v })} error={errors.fields.title} readOnly={readOnly} />
-        <TextField label="Description" value={draft.description} onChange={(v) => update({ description: v })} error={errors.fields.description} readOnly={readOnly} />
-        <SelectField label="Visibility" value={draft.visibility} options={VISIBILITY} onChange={(v) => update({ visibility: v as Visibility })} error={errors.fields.visibility} readOnly={readOnly} />
+        <TextField label={t("editor.title")} value={draft.title} onChange={(v) => update({ title: v })} error={errors.fields.title} readOnly={readOnly} />
+        <TextField label={t("editor.description")} value={draft.description} onChange={(v) => update({ description: v })} error={errors.fields.description} readOnly={readOnly} />
+        <SelectField label={t("editor.visibilityLabel")} value={draft.visibility} options={visibility} onChange={(v) => update({ visibility: v as Visibility })} error={errors.fields.visibility} readOnly={readOnly} />
       </div>
 
-      <Tabs label="Editor view" idBase={tabsId} tabs={readOnly ? TABS.filter((t) => t.value !== "import") : TABS} selected={tab} onSelect={setTab} />
+      <Tabs label={t("editor.view")} idBase={tabsId} tabs={tabs} selected={tab} onSelect={setTab} />
       {tab === "forms" && (
         <div {...tabPanelProps(tabsId, "forms")}>
           <NodesSection {...objProps} />

@@ -1,4 +1,6 @@
 import { useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "@/i18n/format";
 
 interface Props {
   onImport(yaml: string): void;
@@ -11,6 +13,7 @@ const SHOWN_AT_MOST = 256 * 1024;
 
 /** Paste YAML or pick a file; the parent sends it to POST /api/scenarios/import/. */
 export function ImportPanel({ onImport, busy }: Props) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ name: string; size: number; text: string } | null>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -27,9 +30,9 @@ export function ImportPanel({ onImport, busy }: Props) {
   const yaml = file ? file.text : text;
   return (
     <section className="import-panel" aria-labelledby="import-title">
-      <h3 id="import-title">Import YAML</h3>
+      <h3 id="import-title">{t("editor.import.title")}</h3>
       <div className="field">
-        <label htmlFor="import-yaml">YAML to import (kubectl manifests, separated by ---)</label>
+        <label htmlFor="import-yaml">{t("editor.import.label")}</label>
         <textarea
           id="import-yaml"
           className="mono"
@@ -43,16 +46,16 @@ export function ImportPanel({ onImport, busy }: Props) {
         />
       </div>
       <div className="field">
-        <label htmlFor="import-file">…or choose a YAML file</label>
+        <label htmlFor="import-file">{t("editor.import.file")}</label>
         <input id="import-file" type="file" accept=".yaml,.yml,application/yaml,text/yaml" onChange={pick} />
         {file && (
           <small className="muted">
-            {file.name} ({(file.size / 1e6).toFixed(1)} MB) will be imported as it is; typing above replaces it.
+            {t("editor.import.bigFile", { name: file.name, size: formatNumber(file.size / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
           </small>
         )}
       </div>
       <button type="button" disabled={busy || !yaml.trim()} onClick={() => onImport(yaml)}>
-        Import as new scenario
+        {t("editor.import.submit")}
       </button>
     </section>
   );

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { getIn, type Manifest } from "../model/manifest";
 
 const PAGE = 24;
 
 interface Props {
-  kind: string;
+  kind: "node" | "pod";
   docs: number[];
   objects: Manifest[];
   render(doc: number): ReactNode;
@@ -14,6 +15,7 @@ interface Props {
 
 /** Big scenarios (hundreds of nodes, thousands of pods) show a page of cards with a name filter. */
 export function Paged({ kind, docs, objects, render, errorDocs }: Props) {
+  const { t } = useTranslation();
   const [limit, setLimit] = useState(PAGE);
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
@@ -24,14 +26,14 @@ export function Paged({ kind, docs, objects, render, errorDocs }: Props) {
     <>
       {docs.length > PAGE && (
         <div className="field field--inline">
-          <label htmlFor={id}>Find {kind} by name</label>
+          <label htmlFor={id}>{t(`editor.find.${kind}`)}</label>
           <input id={id} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
       )}
       <div className="object-grid">{shown.map((d) => render(d))}</div>
       {matching.length > shown.length && (
         <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
-          Show more ({matching.length - shown.length} more {kind}s; all are in the YAML tab)
+          {t(`editor.showMore.${kind}`, { count: matching.length - shown.length })}
         </button>
       )}
     </>

@@ -1,33 +1,44 @@
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { TextField, SelectField } from "@/components/Field";
 import { copiesOf, FORM_IMAGE, getIn, indexesOfKind, nameOf, newPod, uniqueName, type Manifest } from "../model/manifest";
 import { mapToText, requirementsToText, textToMap, textToRequirements, textToTolerations, tolerationsToText } from "../model/textFields";
 import { rfc3339ToSeconds, secondsToRfc3339 } from "../model/times";
-import { ObjectCard } from "./ObjectCard";
+import { AddLike, ObjectCard } from "./ObjectCard";
 import { Paged } from "./Paged";
 import { useDoc, type ObjectsProps } from "./useObjects";
 
 type Container = { name?: string; resources?: { requests?: Record<string, string> } };
 
 function ContainersField({ label, path, doc, props }: { label: string; path: "spec.containers" | "spec.initContainers"; doc: number; props: ObjectsProps }) {
+  const { t } = useTranslation();
   const { raw, set, err } = useDoc(props, doc);
   const list = (raw(path) as Container[] | undefined) ?? [];
   const ro = props.readOnly;
-  const kindWord = path === "spec.containers" ? "container" : "init container";
+  const kind = path === "spec.containers" ? "container" : "initContainer";
   return (
     <fieldset className="containers">
       <legend>{label}</legend>
       {list.map((c, i) => {
         const base = `${path}[${i}]`;
-        const who = `${kindWord} ${c.name || i + 1}`;
+        // "(container app)" after a field's label, for screen readers: the container's name verbatim.
+        const whoName = c.name ? (
+          <>
+            {t(`editor.pods.${kind}`)} <span translate="no">{c.name}</span>
+          </>
+        ) : (
+          t(`editor.pods.${kind}N`, { n: i + 1 })
+        );
+        const who = <>({whoName})</>;
         return (
           <div key={i} className="container-row">
-            <TextField label={`Name of ${kindWord} ${i + 1}`} value={c.name ?? ""} onChange={(v) => set(`${base}.name`, v)} error={err(`${base}.name`)} readOnly={ro} />
-            <TextField label="CPU request" srSuffix={`(${who})`} value={c.resources?.requests?.cpu ?? ""} onChange={(v) => set(`${base}.resources.requests.cpu`, v)} error={err(`${base}.resources.requests.cpu`)} readOnly={ro} />
-            <TextField label="Memory request" srSuffix={`(${who})`} value={c.resources?.requests?.memory ?? ""} onChange={(v) => set(`${base}.resources.requests.memory`, v)} error={err(`${base}.resources.requests.memory`)} readOnly={ro} />
+            <TextField label={t(`editor.pods.${kind}Name`, { n: i + 1 })} value={c.name ?? ""} onChange={(v) => set(`${base}.name`, v)} error={err(`${base}.name`)} readOnly={ro} />
+            <TextField label={t("editor.pods.cpuRequest")} srSuffix={who} value={c.resources?.requests?.cpu ?? ""} onChange={(v) => set(`${base}.resources.requests.cpu`, v)} error={err(`${base}.resources.requests.cpu`)} readOnly={ro} />
+            <TextField label={t("editor.pods.memoryRequest")} srSuffix={who} value={c.resources?.requests?.memory ?? ""} onChange={(v) => set(`${base}.resources.requests.memory`, v)} error={err(`${base}.resources.requests.memory`)} readOnly={ro} />
             {!ro && (
-              <button type="button" onClick={() => set(path, list.filter((_, j) => j !== i))} aria-label={`Remove ${who}`}>
-                Remove
+              <button type="button" onClick={() => set(path, list.filter((_, j) => j !== i))}>
+                {t("editor.remove")}
+                <span className="sr-only"> {whoName}</span>
               </button>
             )}
           </div>
@@ -35,7 +46,7 @@ function ContainersField({ label, path, doc, props }: { label: string; path: "sp
       })}
       {!ro && (
         <button type="button" onClick={() => set(path, [...list, { name: `${path === "spec.containers" ? "c" : "init"}${list.length + 1}`, image: FORM_IMAGE, resources: { requests: { cpu: "100m", memory: "64Mi" } } }])}>
-          Add {kindWord}
+          {t(`editor.pods.add.${kind}`)}
         </button>
       )}
     </fieldset>
@@ -43,6 +54,7 @@ function ContainersField({ label, path, doc, props }: { label: string; path: "sp
 }
 
 function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: string[] }) {
+  const { t } = useTranslation();
   const { get, set, err, raw } = useDoc(props, props.doc);
   const [replicas, setReplicas] = useState("3");
   const ro = props.readOnly;
@@ -56,8 +68,8 @@ function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: 
     const at = props.doc + 1;
     props.onChange([...props.objects.slice(0, at), ...copies, ...props.objects.slice(at)]);
   };
-  const classOptions = [{ value: "", label: "(none / global default)" }, ...props.classes.map((c) => ({ value: c, label: c }))];
-  const nodeOptions = [{ value: "", label: "(pending — let the scheduler place it)" }, ...props.nodes.map((n) => ({ value: n, label: `already running on ${n}` }))];
+  const classOptions = [{ value: "", label: t("editor.noClass") }, ...props.classes.map((c) => ({ value: c, label: c, verbatim: true }))];
+  const nodeOptions = [{ value: "", label: t("editor.pods.pending") }, ...props.nodes.map((n) => ({ value: n, label: t("editor.pods.runningOn", { node: n }) }))];
   return (
     <ObjectCard
       kind="Pod"
@@ -66,25 +78,25 @@ function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: 
       onRemove={() => props.onChange(props.objects.filter((_, i) => i !== props.doc))}
       actions={
         <span className="copies">
-          <label htmlFor={`replicas-${props.doc}`}>Replicas like this</label>
+          <label htmlFor={`replicas-${props.doc}`}>{t("editor.pods.copies")}</label>
           <input id={`replicas-${props.doc}`} type="number" min={1} max={5000} value={replicas} onChange={(e) => setReplicas(e.target.value)} />
           <button type="button" onClick={addReplicas}>
-            Add {replicas} like {name || "this"}
+            <AddLike count={replicas} name={name} />
           </button>
         </span>
       }
     >
-      <TextField label="Pod name" value={name} onChange={(v) => set("metadata.name", v)} error={err("metadata.name")} readOnly={ro} />
-      <TextField label="Namespace" value={get("metadata.namespace")} onChange={(v) => set("metadata.namespace", v)} error={err("metadata.namespace")} readOnly={ro} />
-      <TextField label="Labels" hint="key=value, comma separated" value={mapToText(raw("metadata.labels"))} onChange={(v) => set("metadata.labels", textToMap(v))} error={err("metadata.labels")} readOnly={ro} />
+      <TextField label={t("editor.nameOf", { kind: "Pod" })} value={name} onChange={(v) => set("metadata.name", v)} error={err("metadata.name")} readOnly={ro} />
+      <TextField label={t("editor.namespace")} value={get("metadata.namespace")} onChange={(v) => set("metadata.namespace", v)} error={err("metadata.namespace")} readOnly={ro} />
+      <TextField label={t("editor.labels")} hint={t("editor.labelsHint")} value={mapToText(raw("metadata.labels"))} onChange={(v) => set("metadata.labels", textToMap(v))} error={err("metadata.labels")} readOnly={ro} />
       <SelectField label="PriorityClass" value={get("spec.priorityClassName")} options={classOptions} onChange={(v) => set("spec.priorityClassName", v)} error={err("spec.priorityClassName")} readOnly={ro} />
-      <ContainersField label="Containers" path="spec.containers" doc={props.doc} props={props} />
-      <ContainersField label="Init containers" path="spec.initContainers" doc={props.doc} props={props} />
+      <ContainersField label={t("editor.pods.containers")} path="spec.containers" doc={props.doc} props={props} />
+      <ContainersField label={t("editor.pods.initContainers")} path="spec.initContainers" doc={props.doc} props={props} />
       <TextField label="nodeSelector" hint="key=value, …" value={mapToText(raw("spec.nodeSelector"))} onChange={(v) => set("spec.nodeSelector", textToMap(v))} error={err("spec.nodeSelector")} readOnly={ro} />
-      <TextField label="Tolerations" hint="key=value:NoSchedule or key:Exists" value={tolerationsToText(raw("spec.tolerations"))} onChange={(v) => set("spec.tolerations", textToTolerations(v))} error={err("spec.tolerations")} readOnly={ro} />
+      <TextField label={t("editor.pods.tolerations")} hint={t("editor.pods.tolerationsHint")} value={tolerationsToText(raw("spec.tolerations"))} onChange={(v) => set("spec.tolerations", textToTolerations(v))} error={err("spec.tolerations")} readOnly={ro} />
       <TextField
-        label="Required node affinity"
-        hint="e.g. zone In a|b, gpu Exists"
+        label={t("editor.pods.requiredAffinity")}
+        hint={<Trans i18nKey="editor.pods.requiredAffinityHint" components={{ code: <code /> }} />}
         value={requirementsToText(getIn(raw("spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms") ?? [], "[0].matchExpressions"))}
         onChange={(v) => {
           const reqs = textToRequirements(v);
@@ -94,8 +106,8 @@ function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: 
         readOnly={ro}
       />
       <TextField
-        label="Preferred node affinity"
-        hint="weight 1–100, then expressions"
+        label={t("editor.pods.preferredAffinity")}
+        hint={t("editor.pods.preferredAffinityHint")}
         value={preferred ? `${preferred.weight ?? 1}: ${requirementsToText(preferred.preference?.matchExpressions)}` : ""}
         onChange={(v) => {
           const m = /^\s*(\d+)\s*:\s*(.*)$/.exec(v);
@@ -105,12 +117,12 @@ function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: 
         error={err("spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight")}
         readOnly={ro}
       />
-      <SelectField label="Placement" value={get("spec.nodeName")} options={nodeOptions} onChange={(v) => set("spec.nodeName", v)} error={err("spec.nodeName")} readOnly={ro} />
+      <SelectField label={t("editor.pods.placement")} value={get("spec.nodeName")} options={nodeOptions} onChange={(v) => set("spec.nodeName", v)} error={err("spec.nodeName")} readOnly={ro} />
       {get("spec.nodeName") && (
         <TextField
-          label="Started (seconds relative to run start)"
+          label={t("editor.pods.started")}
           type="number"
-          hint="e.g. -600 = running for 10 minutes; matters for victim choice"
+          hint={t("editor.pods.startedHint")}
           value={start === null ? "" : String(start)}
           onChange={(v) => set("status.startTime", v.trim() === "" || Number.isNaN(Number(v)) ? undefined : secondsToRfc3339(Number(v)))}
           error={err("status.startTime")}
@@ -122,6 +134,7 @@ function PodForm(props: ObjectsProps & { doc: number; classes: string[]; nodes: 
 }
 
 export function PodsSection(props: ObjectsProps) {
+  const { t } = useTranslation();
   const docs = indexesOfKind(props.objects, "Pod");
   const classes = indexesOfKind(props.objects, "PriorityClass").map((i) => nameOf(props.objects[i]));
   const nodes = indexesOfKind(props.objects, "Node").map((i) => nameOf(props.objects[i]));
@@ -129,10 +142,10 @@ export function PodsSection(props: ObjectsProps) {
   return (
     <section className="editor-section" aria-labelledby="pods-title">
       <header className="panel-head">
-        <h3 id="pods-title">Pods ({docs.length})</h3>
+        <h3 id="pods-title">{t("editor.pods.title", { n: docs.length })}</h3>
         {!props.readOnly && (
           <button type="button" onClick={add}>
-            Add pod
+            {t("editor.pods.addPod")}
           </button>
         )}
       </header>

@@ -2,6 +2,7 @@
 // API actions. It draws nothing itself: EditorView.tsx does.
 import { useCallback, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
 import { navigate, takeState } from "@/lib/router";
 import { isRunLimit, startRun } from "@/lib/runsApi";
@@ -21,6 +22,7 @@ function goTo(slug: string, flash: string, replace = false) {
 }
 
 export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: string | null; readOnly: boolean }) {
+  const { t } = useTranslation();
   const queries = useQueryClient();
   const scenario = useQuery({ queryKey: ["scenario", slug], queryFn: () => getScenario(slug as string), enabled: !!slug });
   const saved: Scenario | null = scenario.data ?? null;
@@ -50,7 +52,13 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
 
   if (!draft) {
     const failed = scenario.error?.message ?? message?.text;
-    return failed ? <p role="alert">{failed}</p> : <p>Loading scenario…</p>;
+    return failed ? (
+      <p role="alert" lang="en">
+        {failed}
+      </p>
+    ) : (
+      <p>{t("editor.loading")}</p>
+    );
   }
 
   /** One API action: busy while it runs; its field errors are mapped onto the objects shown. */
@@ -78,8 +86,8 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     if (!s) return;
     queries.setQueryData(["scenario", s.slug], s);
     setDirty(false);
-    setMessage({ kind: "info", text: `Saved (version ${s.version}).` });
-    if (!saved) goTo(s.slug, `Created (version ${s.version}).`, true);
+    setMessage({ kind: "info", text: t("editor.saved", { version: s.version }) });
+    if (!saved) goTo(s.slug, t("editor.created", { version: s.version }), true);
   };
   const importNew = async (yaml: string) => {
     // Parsed here only when the server refuses it (2 MB of YAML is a second of parsing in a
@@ -90,10 +98,10 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
       const p = parse();
       return p.ok ? p.objects : draft.objects;
     };
-    const s = await act(() => importYaml(yaml, { title: draft.title || "Imported scenario", visibility: draft.visibility, settings: draft.settings }), objectsOf);
+    const s = await act(() => importYaml(yaml, { title: draft.title || t("editor.importedTitle"), visibility: draft.visibility, settings: draft.settings }), objectsOf);
     if (s) {
       queries.setQueryData(["scenario", s.slug], s); // the answer is the scenario: no second fetch
-      goTo(s.slug, `Imported ${s.objects.length} objects.`);
+      goTo(s.slug, t("editor.imported", { count: s.objects.length }));
       return;
     }
     const rejected = parse();
@@ -108,10 +116,10 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     const s = await act(() => forkScenario(saved.slug), draft.objects);
     if (!s) return;
     queries.setQueryData(["scenario", s.slug], s);
-    goTo(s.slug, "Forked into your own copy: edit away.");
+    goTo(s.slug, t("editor.forked"));
   };
   const remove = async () => {
-    if (!saved || !confirm(`Delete "${saved.title}"? This cannot be undone.`)) return;
+    if (!saved || !confirm(t("editor.confirmDelete", { title: saved.title }))) return;
     const ok = await act(() => deleteScenario(saved.slug).then(() => true), draft.objects);
     if (ok) {
       queries.removeQueries({ queryKey: ["scenario", saved.slug] });
@@ -123,9 +131,9 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     const url = `${location.origin}/s/${saved.slug}`;
     try {
       await navigator.clipboard.writeText(url);
-      setMessage({ kind: "info", text: `Link copied: ${url}` });
+      setMessage({ kind: "info", text: t("editor.linkCopied", { url }) });
     } catch {
-      setMessage({ kind: "info", text: `Share this link: ${url}` });
+      setMessage({ kind: "info", text: t("editor.shareLink", { url }) });
     }
   };
   const startARun = async (paused: boolean) => {

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next";
 import { TextField, CheckField, SelectField } from "@/components/Field";
 import type { ScenarioSettings } from "../api";
 
@@ -17,10 +18,10 @@ export const VERSIONS = ["v1.29", "v1.30", "v1.31", "v1.32", "v1.33", "v1.34", "
 export const DEFAULT_VERSION = "v1.34";
 
 // Feature gates the form can switch, by their upstream names (pkg/features/kube_features.go);
-// unset = the version preset's default.
-const GATES: { key: string; gate: string; what: string }[] = [
-  { key: "async_preemption", gate: "SchedulerAsyncPreemption", what: "victims deleted after the preemptor's cycle, the preemptor gated meanwhile (v1.32 alpha, on from v1.33)" },
-  { key: "pop_from_backoff_q", gate: "SchedulerPopFromBackoffQ", what: "an idle scheduler pops backoffQ before the window ends (on from v1.33)" },
+// unset = the version preset's default. What each does: editor.settings.gates.<key> in the catalogs.
+const GATES: { key: "async_preemption" | "pop_from_backoff_q"; gate: string }[] = [
+  { key: "async_preemption", gate: "SchedulerAsyncPreemption" },
+  { key: "pop_from_backoff_q", gate: "SchedulerPopFromBackoffQ" },
 ];
 
 interface Props {
@@ -37,6 +38,7 @@ function num(v: string): number | undefined {
 const text = (v: unknown) => (v === undefined ? "" : String(v));
 
 export function SettingsSection({ settings, onChange, errors, readOnly }: Props) {
+  const { t } = useTranslation();
   const put = (k: string, v: unknown) => {
     const next = { ...settings, [k]: v };
     if (v === undefined) delete next[k];
@@ -50,69 +52,68 @@ export function SettingsSection({ settings, onChange, errors, readOnly }: Props)
   );
   return (
     <section className="editor-section" aria-labelledby="settings-title">
-      <h3 id="settings-title">Scheduler settings</h3>
+      <h3 id="settings-title">{t("editor.settings.title")}</h3>
       <div className="settings-grid">
-        <TextField label="Seed" type="number" hint="same seed, same run" value={text(settings.seed)} onChange={(v) => put("seed", num(v))} error={e("seed")} readOnly={readOnly} />
-        <TextField label="Speed" type="number" hint="virtual seconds per wall second; 0 = as fast as possible (the server says the allowed range)" value={text(settings.speed)} onChange={(v) => put("speed", num(v))} error={e("speed")} readOnly={readOnly} />
+        <TextField label={t("editor.settings.seed")} type="number" hint={t("editor.settings.seedHint")} value={text(settings.seed)} onChange={(v) => put("seed", num(v))} error={e("seed")} readOnly={readOnly} />
+        <TextField label={t("editor.settings.speed")} type="number" hint={t("editor.settings.speedHint")} value={text(settings.speed)} onChange={(v) => put("speed", num(v))} error={e("speed")} readOnly={readOnly} />
         <SelectField
-          label="Kubernetes version (default profile and feature gates of that release)"
+          label={t("editor.settings.version")}
           value={version}
-          options={VERSIONS.map((v) => ({ value: v, label: v === DEFAULT_VERSION ? `${v} (default)` : v }))}
+          options={VERSIONS.map((v) => (v === DEFAULT_VERSION ? { value: v, label: t("editor.byDefault", { value: v }) } : { value: v, label: v, verbatim: true }))}
           onChange={(v) => put("version", v === DEFAULT_VERSION ? undefined : v)}
           error={e("version")}
           readOnly={readOnly}
         />
-        {numberField("percentage_of_nodes_to_score", "percentageOfNodesToScore", "0 = adaptive (50 − nodes/125, at least 5 %)")}
-        <CheckField label="Preemption (DefaultPreemption) enabled" checked={settings.preemption !== false} onChange={(c) => put("preemption", c ? undefined : false)} error={e("preemption")} readOnly={readOnly} />
+        {numberField("percentage_of_nodes_to_score", "percentageOfNodesToScore", t("editor.settings.percentageHint"))}
+        <CheckField label={t("editor.settings.preemption")} checked={settings.preemption !== false} onChange={(c) => put("preemption", c ? undefined : false)} error={e("preemption")} readOnly={readOnly} />
       </div>
       <fieldset className="weights">
-        <legend>Feature gates (--feature-gates)</legend>
-        {GATES.map(({ key, gate, what }) => (
+        <legend>{t("editor.settings.featureGates")}</legend>
+        {GATES.map(({ key, gate }) => (
           <div key={key}>
             <SelectField
               label={gate}
               value={settings[key] === undefined ? "" : settings[key] ? "true" : "false"}
               options={[
-                { value: "", label: `${version} default` },
-                { value: "true", label: `${gate}=true` },
-                { value: "false", label: `${gate}=false` },
+                { value: "", label: t("editor.settings.versionDefault", { version }) },
+                { value: "true", label: `${gate}=true`, verbatim: true },
+                { value: "false", label: `${gate}=false`, verbatim: true },
               ]}
               onChange={(v) => put(key, v === "" ? undefined : v === "true")}
               error={e(key)}
               readOnly={readOnly}
             />
-            <small className="field__hint">{what}</small>
+            <small className="field__hint">{t(`editor.settings.gates.${key}`)}</small>
           </div>
         ))}
       </fieldset>
       <fieldset className="weights">
-        <legend>DefaultPreemption args</legend>
-        {numberField("min_candidate_nodes_percentage", "minCandidateNodesPercentage", "default 10; with the absolute value, how many candidates the dry run looks for")}
-        {numberField("min_candidate_nodes_absolute", "minCandidateNodesAbsolute", "default 100; both 0 is refused, as upstream")}
+        <legend>{t("editor.settings.preemptionArgs")}</legend>
+        {numberField("min_candidate_nodes_percentage", "minCandidateNodesPercentage", t("editor.settings.minCandidatePercentageHint"))}
+        {numberField("min_candidate_nodes_absolute", "minCandidateNodesAbsolute", t("editor.settings.minCandidateAbsoluteHint"))}
       </fieldset>
       <fieldset className="weights">
-        <legend>PermitGate (the playground's teaching Permit plugin)</legend>
-        <p className="field__hint">
-          Pods whose labels match wait at Permit, assumed on their node, until you allow or reject them on the run page or the timeout rejects
-          them. Not an upstream plugin: upstream's default profile has no Permit plugin.
-        </p>
+        <legend>{t("editor.settings.permitGate")}</legend>
+        <p className="field__hint">{t("editor.settings.permitGateText")}</p>
         <TextField
-          label="PermitGate label selector"
-          hint='"key=value", or "key" for any value; empty = no PermitGate'
+          label={t("editor.settings.permitGateLabel")}
+          hint={<Trans i18nKey="editor.settings.permitGateLabelHint" components={{ code: <code /> }} />}
           value={text(settings.permit_gate_label)}
           onChange={(v) => put("permit_gate_label", v.trim() === "" ? undefined : v.trim())}
           error={e("permit_gate_label")}
           readOnly={readOnly}
         />
-        {numberField("permit_gate_timeout_seconds", "PermitGate timeout (seconds)", "default 60; RunPermitPlugins caps any wait at 15 minutes")}
+        {numberField("permit_gate_timeout_seconds", t("editor.settings.permitGateTimeout"), t("editor.settings.permitGateTimeoutHint"))}
       </fieldset>
       <fieldset className="weights">
-        <legend>Score plugin weights</legend>
-        <p className="field__hint">A weight of 0 runs as 1, as upstream's getScoreWeights does.</p>
+        <legend>{t("editor.settings.weights")}</legend>
+        <p className="field__hint">
+          <Trans i18nKey="editor.settings.weightsText" components={{ code: <code /> }} />
+        </p>
         {Object.entries(DEFAULT_WEIGHTS).map(([plugin, def]) => (
           <TextField
             key={plugin}
-            label={`${plugin} weight`}
+            label={t("editor.settings.weight", { plugin })}
             type="number"
             value={String(weights[plugin] ?? def)}
             onChange={(v) => {

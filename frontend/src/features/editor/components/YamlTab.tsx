@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Manifest } from "../model/manifest";
 import { objectsToYaml, yamlToObjects, type YamlParseError } from "../model/yamlSync";
 
@@ -10,6 +11,7 @@ interface Props {
 
 /** The objects as multi-document YAML; every edit that parses updates the forms. */
 export function YamlTab({ objects, onChange, readOnly }: Props) {
+  const { t } = useTranslation();
   const [text, setText] = useState(() => objectsToYaml(objects));
   const [error, setError] = useState<YamlParseError | null>(null);
   const edit = (value: string) => {
@@ -22,11 +24,12 @@ export function YamlTab({ objects, onChange, readOnly }: Props) {
   };
   return (
     <div className="yaml-tab">
-      <label htmlFor="scenario-yaml">Scenario YAML (Node, PriorityClass, Pod, PodDisruptionBudget manifests)</label>
+      <label htmlFor="scenario-yaml">{t("editor.yaml.label")}</label>
       <textarea id="scenario-yaml" className="mono" spellCheck={false} rows={30} value={text} readOnly={readOnly} onChange={(e) => edit(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "yaml-error" : undefined} />
       {error && (
         <p id="yaml-error" role="alert" className="field__error">
-          YAML error{error.line ? ` on line ${error.line}` : ""}: {error.message} (the forms keep the last valid version)
+          {error.line ? t("editor.yaml.errorOnLine", { line: error.line }) : t("editor.yaml.error")} <span lang="en">{error.message}</span>{" "}
+          {t("editor.yaml.formsKeep")}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import i18n from "@/i18n";
 import { getIn } from "./manifest";
 import { disruptionsAllowed } from "./pdb";
 import { describeScale, newWorkload, withPodLabels } from "./workload";
@@ -7,7 +8,7 @@ describe("workload manifests", () => {
   it("a new Deployment's selector matches its template labels", () => {
     const d = newWorkload("Deployment", "web");
     expect(getIn(d, "spec.selector.matchLabels")).toEqual(getIn(d, "spec.template.metadata.labels"));
-    expect(describeScale(d)).toBe("3 replicas");
+    expect(describeScale(d, i18n.t)).toBe("3 replicas");
   });
 
   it("changing the pod labels moves the selector with them", () => {
@@ -19,13 +20,13 @@ describe("workload manifests", () => {
     const j = withPodLabels(newWorkload("Job", "batch"), { app: "batch" });
     expect(getIn(j, "spec.selector")).toBeUndefined();
     expect(getIn(j, "spec.template.spec.restartPolicy")).toBe("Never");
-    expect(describeScale(j)).toBe("1 completions, 1 at a time");
+    expect(describeScale(j, i18n.t)).toBe("1 completions, 1 at a time");
   });
 
   it("a DaemonSet has no replicas", () => {
     const ds = newWorkload("DaemonSet", "agent");
     expect(getIn(ds, "spec.replicas")).toBeUndefined();
-    expect(describeScale(ds)).toBe("one pod per eligible node");
+    expect(describeScale(ds, i18n.t)).toBe("one pod per eligible node");
   });
 });
 

@@ -1,5 +1,6 @@
 // Workload manifests for the forms: "a Deployment with N replicas" instead of N pod copies.
 // The run's controllers create the pods (docs/scheduler_core.md, Workloads).
+import type { TFunction } from "i18next";
 import { API_VERSION, getIn, setIn, type Manifest, type WorkloadKind } from "./manifest";
 
 /** The annotation a Job's pod template uses for how long each pod runs (virtual seconds). */
@@ -31,13 +32,15 @@ export function withPodLabels(m: Manifest, labels: Record<string, string>): Mani
   return m.kind === "Job" ? next : setIn(next, "spec.selector.matchLabels", labels);
 }
 
-/** The number of pods the workload asks for, as the form summarises it. */
-export function describeScale(m: Manifest): string {
-  if (m.kind === "DaemonSet") return "one pod per eligible node";
+/** The number of pods the workload asks for, as the form summarises it, in the reader's language. */
+export function describeScale(m: Manifest, t: TFunction): string {
+  if (m.kind === "DaemonSet") return t("editor.workloads.scale.daemonSet");
   if (m.kind === "Job") {
-    const p = getIn(m, "spec.parallelism") ?? 1;
+    const parallelism = String(getIn(m, "spec.parallelism") ?? 1);
     const c = getIn(m, "spec.completions");
-    return c === undefined ? `${p} at a time until one succeeds` : `${c} completions, ${p} at a time`;
+    return c === undefined
+      ? t("editor.workloads.scale.workQueue", { parallelism })
+      : t("editor.workloads.scale.completions", { completions: String(c), parallelism });
   }
-  return `${getIn(m, "spec.replicas") ?? 1} replicas`;
+  return t("editor.workloads.scale.replicas", { replicas: String(getIn(m, "spec.replicas") ?? 1) });
 }
