@@ -52,7 +52,21 @@ export default defineConfig({
   plugins: [react(), compressAndHideSourceMaps()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   // "hidden": maps without a sourceMappingURL comment (they are not served; see above).
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: "hidden" },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: "hidden",
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (React, react-query, i18next and react-i18next, the
+        // router, the gallery) stays in the entry chunk. Left alone, Rolldown moves a module the entry
+        // shares with a lazy page into a common chunk of its own (rolldown#10731): <Trans> in the run
+        // page split react-i18next and the router out, and the gallery's first page fetched 4 scripts
+        // (tests/e2e/test_light.py). The $initial modules were loaded on the first page already.
+        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+      },
+    },
+  },
   server: {
     // /learn/older-code imports ../docs/from-the-articles.md (src/app/routes/OlderCodePage.tsx);
     // colors.test.ts reads the built-in lessons' PriorityClasses from ../lessons.
