@@ -134,7 +134,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
       {waiting && (
         <p className="lesson__waiting" aria-live="polite">
           {t(ended ? "lesson.waiting.ended" : canControl ? "lesson.waiting.canPlay" : "lesson.waiting.ownerPlays",
-             { step: progress.waitingFor! + 1, title: waiting.title, time: now.toFixed(1), status })}
+             { step: progress.waitingFor! + 1, title: waiting.title, time: now.toFixed(1), status: status ? t(`run.status.${status}`) : "" })}
           {canControl && !ended && (
             <>
               {" "}
@@ -163,7 +163,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
               <select id={`q-${q.id}`} value={picked} disabled={shown} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}>
                 <option value="">{t("lesson.choose")}</option>
                 {q.choices.map((c) => (
-                  <option key={c} value={c}>
+                  <option key={c} value={c} translate="no">
                     {shortKey(c)}
                   </option>
                 ))}
@@ -208,16 +208,13 @@ const NONE = "none of these";
 
 /** The reveal: a right answer, a wrong one ("you said X — the answer is Y") and none look different. */
 function QuestionResult({ verdict, picked, question }: { verdict: "right" | "wrong" | "unanswered"; picked: string; question: LessonQuestion }) {
-  const answer = <strong>{shortKey(question.answer)}</strong>;
+  const { t } = useTranslation();
+  // The answer and the pick are a pod's or a node's name, as the cluster has them.
+  const components = { answer: <strong translate="no" />, picked: <strong translate={picked === NONE ? undefined : "no"} /> };
+  const values = { answer: shortKey(question.answer), picked: picked === NONE ? t("lesson.noneOfThese") : shortKey(picked) };
   return (
     <p role="status" className={`question__result question__result--${verdict}`}>
-      {verdict === "right" && <>✓ Right: you said {answer}.</>}
-      {verdict === "wrong" && (
-        <>
-          ✗ Not quite: you said <strong>{picked === NONE ? "none of these" : shortKey(picked)}</strong> — the answer is {answer}.
-        </>
-      )}
-      {verdict === "unanswered" && <>The answer is {answer}.</>} {question.explanation}
+      <Trans i18nKey={`lesson.result.${verdict}`} values={values} components={components} /> {question.explanation}
     </p>
   );
 }
