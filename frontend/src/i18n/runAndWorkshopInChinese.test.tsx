@@ -42,6 +42,8 @@ import { JoinByCodePage, NewWorkshopPage, WorkshopPage } from "@/app/routes/Work
 import i18n from "@/i18n";
 import { englishOutsideVerbatim as allEnglish, englishWords } from "./testing/englishText";
 
+// Whole panels over real logs: seconds each on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => i18n.changeLanguage("zh-CN"));
 afterAll(() => i18n.changeLanguage("en"));
 

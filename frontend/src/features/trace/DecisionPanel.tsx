@@ -21,12 +21,13 @@ const MAX_ROWS = 60;
 /** One of upstream's texts (a plugin's reason, a preemption message), exactly as kube-scheduler
  * wrote it and marked so, with its plain-language explanation beside it where there is one. */
 function Upstream({ text, explanation }: { text: string; explanation?: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       <span className="upstream" translate="no" data-k8s-verbatim="" lang="en">
         {text}
       </span>
-      {explanation && <span className="upstream__explanation"> — {explanation}</span>}
+      {explanation && <span className="upstream__explanation">{t("run.decision.explained", { explanation })}</span>}
     </>
   );
 }

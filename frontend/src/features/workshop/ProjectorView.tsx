@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { shortKey } from "@/lib/format";
-import type { Projection } from "./state";
+import { questionIn, type Projection } from "./state";
 import { QrCode } from "./QrCode";
 import { TallyBars } from "./TallyBars";
 
@@ -13,9 +13,11 @@ interface Props {
 /** The projector (/w/<code>/present): how to join, big; where the class is; the question's bars.
  * Names and the answer stay on the instructor's laptop until the reveal (see `projection`). */
 export function ProjectorView({ shown, lesson }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const step = shown.step && lesson ? lesson.steps[shown.step - 1] : undefined;
   const q = shown.question;
+  // The question in the instructor's language, as the rest of the projector.
+  const texts = q ? questionIn(q, i18n.resolvedLanguage) : null;
   return (
     <main className="projector" aria-label={t("workshop.projector.label")}>
       <section className="projector__join" aria-label={t("workshop.projector.howToJoin")}>
@@ -38,12 +40,12 @@ export function ProjectorView({ shown, lesson }: Props) {
         ) : null}
         {q && (
           <div className="projector__question" role="group" aria-label={t("workshop.projector.question")}>
-            <h2>{q.prompt}</h2>
+            <h2>{texts?.prompt}</h2>
             {q.tally && <TallyBars tally={q.tally} answer={q.answer} label={t("workshop.projector.answers")} />}
             {q.revealed && q.answer ? (
               <p role="status">
                 {t("workshop.questions.answer")} <strong translate="no">{shortKey(q.answer)}</strong>
-                {q.explanation ? ` — ${q.explanation}` : ""}
+                {texts?.explanation ? ` — ${texts.explanation}` : ""}
               </p>
             ) : (
               <p className="muted">{t("workshop.projector.answerOnScreen")}</p>
