@@ -138,6 +138,9 @@ test("the run's controls, status, add-pod form, kubeconfig, metrics and shortcut
     expect(englishIn(<RunControls run={run({ status, canControl: false })} />), status).toEqual([]);
     expect(englishOutsideVerbatim(Object.assign(document.createElement("p"), { textContent: describeStatus(run({ status, queuePosition: 2 })) }))).toEqual([]);
   }
+  // The run lifecycle's own reasons are the page's words; a failure's message stays the server's.
+  for (const reason of ["quiescent", "stopped", "restarted", "waiting for a change", "waiting for a worker: 3 runs ahead", "waiting for a worker: 1 run ahead"])
+    expect(englishOutsideVerbatim(Object.assign(document.createElement("p"), { textContent: describeStatus(run({ status: "queued", reason })) })), reason).toEqual([]);
   const state = foldTo(logs.everyKind);
   expect(englishIn(<AddPodForm runId={7} priorityClasses={state.priorityClasses} />)).toEqual([]);
   expect(englishIn(<KubeconfigButton runId={7} canControl />)).toEqual([]);
