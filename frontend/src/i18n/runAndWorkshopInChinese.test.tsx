@@ -15,6 +15,8 @@ import type { RunState } from "@/protocol/state";
 import { newQueryClient } from "@/lib/query";
 import type { RunView } from "@/lib/socket";
 import { markerOf, type TimelineMarker } from "@/lib/timelineMarkers";
+import { RunStore } from "@/lib/runStore";
+import { RunPage } from "@/app/routes/RunPage";
 import { ClusterMap } from "@/features/cluster/ClusterMap";
 import { QueueLanes } from "@/features/queue/QueueLanes";
 import { DecisionPanel } from "@/features/trace/DecisionPanel";
@@ -121,6 +123,33 @@ describe.each(Object.entries(logs))("the run page's panels over the real %s log,
     expect(englishIn(<DecisionPanel state={state} selectedPod={null} onSelectPod={() => {}} />)).toEqual([]);
     for (const pod of cycledPods(state)) expect(englishIn(<DecisionPanel state={state} selectedPod={pod} onSelectPod={() => {}} />), pod).toEqual([]);
   });
+});
+
+test("the whole run page of a lesson's run (header, controls, lesson, panels), live and held at an earlier event, in Chinese", async () => {
+  const events = logs.everyKind;
+  const view = run({ scenario: "lesson03", lesson: "one", lastSeq: events.length } as Partial<RunView>);
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+    const body = String(url).includes("/api/scenarios/") ? { title: "抢占" } : String(url).includes("/api/runs/") ? view : []; // the glossary: none
+    return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+  }));
+  try {
+    // The run's events arrive as from its socket (no socket here).
+    const store = Object.assign(new RunStore(7), { connect() {}, disconnect() {} });
+    store.receive(events);
+    store.setRun(view);
+    const wrapper = withCache((c) => c.setQueryData(["lesson", "one", "zh-CN"], LESSON));
+    const { container } = render(<RunPage runId={7} store={store} />, { wrapper });
+    expect(await screen.findByRole("link", { name: "抢占" }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("运行 7：抢占");
+    expect(screen.getByRole("region", { name: "第 3 课：抢占" })).toBeTruthy();
+    expect(screen.getByRole("toolbar", { name: "运行控制" })).toBeTruthy();
+    expect(englishOutsideVerbatim(container)).toEqual([]);
+    store.seek(5);
+    expect(await screen.findByText(/画面停在第 5 个事件/)).toBeTruthy();
+    expect(englishOutsideVerbatim(container)).toEqual([]);
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });
 
 test("the map grouped by owner, with node labels, in Chinese", () => {
