@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import { shortKey } from "@/lib/format";
 
 interface Props {
@@ -17,20 +18,23 @@ interface Props {
  * starts with its visible text ("web low"), then what only the colour and border say (WCAG 2.5.3): "web low (priority 100, terminating)".
  */
 export const PodChip = memo(function PodChip({ podKey, priorityClassName, priority, color, variant = "bound", note, selected, onSelect }: Props) {
-  const state = `${variant === "ghost" ? ", nominated" : ""}${variant === "terminating" ? ", terminating" : ""}`;
+  const { t } = useTranslation();
+  const state = variant === "ghost" ? t("run.pod.nominatedState") : variant === "terminating" ? t("run.pod.terminatingState") : "";
+  const className = priorityClassName || t("run.pod.noClass");
   return (
     <button
       type="button"
       className={`pod-chip pod-chip--${variant} ${selected ? "pod-chip--selected" : ""}`}
       style={{ "--pod-color": color } as React.CSSProperties}
       aria-pressed={selected}
-      title={`${shortKey(podKey)} (${priorityClassName || "no class"}, priority ${priority})${state}`}
+      title={t("run.pod.title", { pod: shortKey(podKey), class: className, priority, state })}
       onClick={() => onSelect?.(podKey)}
     >
-      <span className="pod-chip__name">{shortKey(podKey)}</span>{" "}
-      <span className="pod-chip__class">{priorityClassName || "no class"}</span>
+      {/* The pod's and its PriorityClass's names, as the API has them. */}
+      <span className="pod-chip__name" translate="no">{shortKey(podKey)}</span>{" "}
+      <span className="pod-chip__class" translate={priorityClassName ? "no" : undefined}>{className}</span>
       {note && <> <span className="pod-chip__note">{note}</span></>}
-      <span className="sr-only">{`(priority ${priority}${state})`}</span>
+      <span className="sr-only">{t("run.pod.srState", { priority, state })}</span>
     </button>
   );
 });

@@ -1,9 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { SHORTCUTS } from "@/lib/shortcuts";
 
 /** The `?` list of keyboard shortcuts: a dialog that takes the focus, keeps it, closes with Escape,
  * and gives the focus back to where it was. */
 export function ShortcutsHelp({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -21,20 +23,20 @@ export function ShortcutsHelp({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" className="shortcuts-help" onKeyDown={onKeyDown}>
-      <h2>Keyboard shortcuts</h2>
+    <div role="dialog" aria-modal="true" aria-label={t("run.shortcuts.title")} className="shortcuts-help" onKeyDown={onKeyDown}>
+      <h2>{t("run.shortcuts.title")}</h2>
       <dl>
         {SHORTCUTS.map((s) => (
           <div key={s.keys}>
             <dt>
               <kbd>{s.keys}</kbd>
             </dt>
-            <dd>{s.does}</dd>
+            <dd>{t(`run.shortcuts.${s.action}`)}</dd>
           </div>
         ))}
       </dl>
       <button type="button" ref={close} onClick={onClose}>
-        Close
+        {t("run.shortcuts.close")}
       </button>
     </div>
   );

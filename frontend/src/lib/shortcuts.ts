@@ -1,12 +1,13 @@
 // Keyboard shortcuts of the run view. Keys typed into a field stay the field's.
-export const SHORTCUTS = [
-  { keys: "Space", does: "pause / resume the run" },
-  { keys: "→", does: "step one scheduling cycle (on the timeline: one event forward)" },
-  { keys: "←", does: "one event back on the timeline" },
-  { keys: "?", does: "show or hide this list" },
-] as const;
-
 export type ShortcutAction = "toggle" | "step" | "back" | "help";
+
+/** Each key and its action (what it does is the catalogs' run.shortcuts.<action>). */
+export const SHORTCUTS: readonly { keys: string; action: ShortcutAction }[] = [
+  { keys: "Space", action: "toggle" },
+  { keys: "→", action: "step" },
+  { keys: "←", action: "back" },
+  { keys: "?", action: "help" },
+];
 
 /** The action for a key press, or null: typing in a field, a modifier held, or no shortcut. */
 export function shortcutFor(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@/protocol/events";
 import { contrastRatio, seenDifference } from "@/test/colorVision";
-import { adjacentMarker, MARKER_KINDS, MARKER_LOOK, markerOf, type TimelineMarker } from "./timelineMarkers";
+import { adjacentMarker, MARKER_KINDS, MARKER_LOOK, markerKindName, markerLabel, markerOf, type TimelineMarker } from "./timelineMarkers";
 
 const ev = (seq: number, kind: string, more: Record<string, unknown> = {}) => ({ seq, t: seq / 10, kind, ...more }) as unknown as SimEvent;
 
@@ -21,7 +21,7 @@ const markersOf = (events: readonly SimEvent[]) => events.map(markerOf).filter((
 
 describe("markerOf", () => {
   it("marks failed scheduling, preemption, nomination, eviction by a preemptor and bind, nothing else", () => {
-    expect(markersOf(log).map((m) => [m.seq, m.kind, m.label])).toEqual([
+    expect(markersOf(log).map((m) => [m.seq, m.kind, markerLabel(m)])).toEqual([
       [2, "failed", "FailedScheduling: hi"],
       [3, "preemption", "hi preempts on n1"],
       [4, "nominated", "hi nominated to n1"],
@@ -45,7 +45,7 @@ describe("adjacentMarker", () => {
 });
 
 describe("how the markers are drawn", () => {
-  const kinds = MARKER_KINDS.map((k) => MARKER_LOOK[k]);
+  const kinds = MARKER_KINDS.map((k) => ({ ...MARKER_LOOK[k], name: markerKindName(k) }));
 
   it("gives every kind its own shape and its own name", () => {
     expect(new Set(kinds.map((k) => k.path)).size).toBe(MARKER_KINDS.length);

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { getJson } from "@/lib/api";
 import { RunStore } from "@/lib/runStore";
 import type { RunView } from "@/lib/socket";
@@ -14,7 +15,7 @@ import { InspectPanel } from "@/features/inspect/InspectPanel";
 import { EventLog } from "@/features/trace/EventLog";
 import { MetricsPanel } from "@/features/trace/MetricsPanel";
 import { RunControls } from "@/features/controls/RunControls";
-import { describeStatus } from "@/features/controls/runStatus";
+import { describeStatus, socketWord } from "@/features/controls/runStatus";
 import { Timeline } from "@/features/controls/Timeline";
 import { AddPodForm } from "@/features/controls/AddPodForm";
 import { ClusterActions } from "@/features/controls/ClusterActions";
@@ -53,6 +54,7 @@ interface RunPageProps {
 }
 
 export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestions = true, lessonStep, children, onRestarted }: RunPageProps) {
+  const { t } = useTranslation();
   const store = useMemo(() => given ?? new RunStore(runId), [given, runId]);
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [selectedPod, setSelectedPod] = useState<string | null>(null);
@@ -124,23 +126,31 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <header className="run-head">
         <h1>
-          Run {runId}
-          {run && (
-            <>
-              {" "}
-              of <Link href={`/s/${run.scenario}`}>{title ?? `scenario ${run.scenario}`}</Link>
-            </>
+          {run ? (
+            // The scenario's title is its author's words, not the page's: never machine-translated.
+            <Trans
+              i18nKey="run.page.titleOf"
+              values={{ id: runId, title: title ?? t("run.page.scenarioFallback", { slug: run.scenario }) }}
+              components={{ scenario: <Link href={`/s/${run.scenario}`} translate="no" /> }}
+            />
+          ) : (
+            t("run.page.title", { id: runId })
           )}
         </h1>
         <p className="run-status" aria-live="polite">
-          Status: <strong>{describeStatus(run)}</strong>
+          {t("run.page.status")} <strong>{describeStatus(run)}</strong>
           {/* A held view (rewound, or a lesson's step) is an earlier moment than the run's status. */}
-          {snap.viewSeq !== null && ` (the run's; the screen holds event ${snap.viewSeq} of ${snap.lastSeq}, an earlier moment)`} · connection:{" "}
-          {snap.socket} · cycle {state.cycle} · virtual time <span data-testid="virtual-time">{now.toFixed(1)}</span>s
+          {snap.viewSeq !== null && t("run.page.held", { seq: snap.viewSeq, last: snap.lastSeq })}
+          {" · "}
+          <Trans
+            i18nKey="run.page.clock"
+            values={{ socket: socketWord(snap.socket), cycle: state.cycle, time: now.toFixed(1) }}
+            components={{ time: <span data-testid="virtual-time" /> }}
+          />
         </p>
         {run?.restartedAs && (
           <button type="button" onClick={() => navigate(`/runs/${run.restartedAs}`)}>
-            Follow the restarted run ({run.restartedAs})
+            {t("run.page.followRestarted", { id: run.restartedAs })}
           </button>
         )}
         {loadError && <Alert text={loadError} />}

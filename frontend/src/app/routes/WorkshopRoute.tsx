@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 // /w/<code>/host (the instructor's dashboard over the run the class follows),
 // /w/<code>/present (the instructor's projector view: code, join address, step, the question's bars).
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import { getJson } from "@/lib/api";
 import { navigate } from "@/lib/router";
 import { RunStore } from "@/lib/runStore";
@@ -24,12 +25,19 @@ import { RunPage } from "./RunPage";
 
 type LessonItem = { slug: string; title: string; number: number };
 
+/** The lessons' titles in the reader's language (each person's own: an instructor and a student may differ). */
 function useLessons(): LessonItem[] {
-  return useQuery({ queryKey: ["lesson-items"], queryFn: () => getJson<LessonItem[]>("/api/lessons/"), staleTime: Infinity }).data ?? [];
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  return useQuery({
+    queryKey: ["lesson-items", language],
+    queryFn: () => getJson<LessonItem[]>(`/api/lessons/?lang=${encodeURIComponent(language)}`),
+    staleTime: Infinity,
+  }).data ?? [];
 }
 
 function useLesson(slug: string | null | undefined): LessonDetail | null {
-  const query = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug as string), enabled: !!slug, staleTime: Infinity });
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  const query = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug as string, language), enabled: !!slug, staleTime: Infinity });
   return slug ? (query.data ?? null) : null;
 }
 
@@ -49,11 +57,12 @@ function useWorkshopStore(code: string) {
 }
 
 export function NewWorkshopPage() {
+  const { t } = useTranslation();
   const lessons = useLessons();
   return (
     <main className="page">
-      <h1>Lead a workshop</h1>
-      <p>Students join at a short link with a display name only; their screens follow yours.</p>
+      <h1>{t("workshop.lead.title")}</h1>
+      <p>{t("workshop.lead.intro")}</p>
       <NewWorkshopForm lessons={lessons} onCreated={(w) => navigate(`/w/${w.code}/host`)} />
     </main>
   );
@@ -61,9 +70,10 @@ export function NewWorkshopPage() {
 
 /** /w: where a student types the code on the projector. */
 export function JoinByCodePage() {
+  const { t } = useTranslation();
   return (
     <main className="page">
-      <h1>Join a workshop</h1>
+      <h1>{t("workshop.join.title")}</h1>
       <CodeForm onCode={(code) => navigate(`/w/${code}`)} />
     </main>
   );
@@ -72,6 +82,7 @@ export function JoinByCodePage() {
 export type WorkshopScreen = "join" | "host" | "present";
 
 export function WorkshopPage({ code, view }: { code: string; view: WorkshopScreen }) {
+  const { t } = useTranslation();
   const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
   const detail: WorkshopDetail | null = query.data ?? null;
   const error = query.error ? query.error.message : null;
@@ -79,11 +90,11 @@ export function WorkshopPage({ code, view }: { code: string; view: WorkshopScree
   useEffect(() => {
     if (address) navigate(address, { replace: true });
   }, [address]);
-  if (error) return <main className="page"><p role="alert">{error}</p></main>;
-  if (!detail) return <main className="page"><p>Loading the workshop…</p></main>;
+  if (error) return <main className="page"><p role="alert" lang="en">{error}</p></main>;
+  if (!detail) return <main className="page"><p>{t("workshop.loading")}</p></main>;
   if (detail.role === "instructor") return view === "present" ? <PresentPage code={detail.code} /> : <HostPage code={detail.code} />;
   if (detail.role === null && detail.status === "ended")
-    return <main className="page"><h1>{detail.title}</h1><p role="status">Workshop {detail.code} has ended: it takes no more students.</p></main>;
+    return <main className="page"><h1 translate="no">{detail.title}</h1><p role="status">{t("workshop.endedNoJoin", { code: detail.code })}</p></main>;
   if (detail.role === null) return <JoinForm code={detail.code} title={detail.title} onJoined={() => void query.refetch()} />;
   return <StudentPage code={detail.code} />;
 }
@@ -96,11 +107,12 @@ function ownAddress(detail: WorkshopDetail, view: WorkshopScreen): string | null
 }
 
 function HostPage({ code }: { code: string }) {
+  const { t } = useTranslation();
   const { store, state } = useWorkshopStore(code);
   const lessons = useLessons();
   const workshop = state.workshop;
   const lesson = useLesson(workshop?.lesson);
-  if (!workshop) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  if (!workshop) return <main className="page"><p>{t("workshop.connecting")}</p></main>;
   const position = workshop.position;
   return (
     <div className="workshop-host">
@@ -108,7 +120,7 @@ function HostPage({ code }: { code: string }) {
       {position.view === "compare" && position.compare ? (
         <>
           <button type="button" onClick={() => store.send({ type: "position", position: { ...position, view: "run", compare: null } })}>
-            Back to the run (for everyone)
+            {t("workshop.host.backToRun")}
           </button>
           <CompareView key={`${position.compare.a}-${position.compare.b}`} a={position.compare.a} b={position.compare.b} canBranch={false} />
         </>
@@ -121,10 +133,11 @@ function HostPage({ code }: { code: string }) {
 
 /** The projector: the instructor's own socket, shown as the room may see it (`projection`). */
 function PresentPage({ code }: { code: string }) {
+  const { t } = useTranslation();
   const { state } = useWorkshopStore(code);
   const lesson = useLesson(state.workshop?.lesson);
   const shown = projection(state);
-  if (!shown) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  if (!shown) return <main className="page"><p>{t("workshop.connecting")}</p></main>;
   return <ProjectorView shown={shown} lesson={lesson} />;
 }
 
@@ -199,6 +212,7 @@ class HostView {
 }
 
 function StudentPage({ code }: { code: string }) {
+  const { t } = useTranslation();
   const { store, state } = useWorkshopStore(code);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -223,13 +237,13 @@ function StudentPage({ code }: { code: string }) {
     await backToClass(code);
     store.dispatch({ type: "local.mode", mode: "following" });
   });
-  if (!workshop || !state.me) return <main className="page"><p>Connecting to the workshop…</p></main>;
+  if (!workshop || !state.me) return <main className="page"><p>{t("workshop.connecting")}</p></main>;
   const position = workshop.position;
   const own = state.me.mode === "own" ? state.me.ownRun : null;
   return (
     <div className="workshop-student">
       <StudentBar state={state} busy={busy} onTry={onTry} onBack={onBack} />
-      {error && <p role="alert" className="field__error">{error}</p>}
+      {error && <p role="alert" className="field__error" lang="en">{error}</p>}
       {own ? (
         <OwnRun key={own} runId={own} lesson={lesson} ws={store} />
       ) : position.view === "compare" && position.compare ? (

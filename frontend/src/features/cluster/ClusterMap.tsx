@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { PodView } from "@/protocol/events";
 import type { RunState } from "@/protocol/state";
 import { EMPTY_SLOT } from "@/protocol/state";
@@ -28,6 +29,7 @@ const CARD_HEIGHT = 124;
 const GAP = 6;
 
 export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }: Props) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [groupBy, setGroupBy] = useState<"node" | "owner">("node");
   const [showLabels, setShowLabels] = useState(false);
@@ -69,21 +71,21 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
   return (
     <section className="cluster-map" aria-labelledby={`${id}-title`}>
       <header className="panel-head">
-        <h2 id={`${id}-title`}>Cluster ({state.nodeOrder.length} nodes)</h2>
+        <h2 id={`${id}-title`}>{t("run.map.title", { count: state.nodeOrder.length })}</h2>
         <div className="field field--inline">
-          <label htmlFor={`${id}-filter`}>Find node or pod</label>
-          <input id={`${id}-filter`} type="search" value={query} placeholder="name, label or pod" onChange={(e) => setQuery(e.target.value)} />
+          <label htmlFor={`${id}-filter`}>{t("run.map.find")}</label>
+          <input id={`${id}-filter`} type="search" value={query} placeholder={t("run.map.findPlaceholder")} onChange={(e) => setQuery(e.target.value)} />
         </div>
         <div className="field field--inline">
-          <label htmlFor={`${id}-group-by`}>Group by</label>
+          <label htmlFor={`${id}-group-by`}>{t("run.map.groupBy")}</label>
           <select id={`${id}-group-by`} value={groupBy} onChange={(e) => setGroupBy(e.target.value as "node" | "owner")}>
-            <option value="node">node</option>
-            <option value="owner">owner (Deployment, StatefulSet, Job…)</option>
+            <option value="node">{t("run.map.byNode")}</option>
+            <option value="owner">{t("run.map.byOwner")}</option>
           </select>
         </div>
         <div className="field field--inline">
           <input id={`${id}-labels`} type="checkbox" checked={showLabels} onChange={(e) => setShowLabels(e.target.checked)} />
-          <label htmlFor={`${id}-labels`}>Show node labels</label>
+          <label htmlFor={`${id}-labels`}>{t("run.map.showLabels")}</label>
         </div>
         <Legend classes={classes} colorOf={colorOf} />
         <PodStates />
@@ -97,7 +99,7 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
         // Windowed, it scrolls: a named region that takes focus, so the arrow keys scroll it even where no pod chip is.
         role={compact ? "region" : undefined}
         tabIndex={compact ? 0 : undefined}
-        aria-label={compact ? `Nodes ${grid.start * columns + 1}–${Math.min(shown.length, grid.end * columns)} of ${shown.length} (scroll for more)` : undefined}
+        aria-label={compact ? t("run.map.window", { first: grid.start * columns + 1, last: Math.min(shown.length, grid.end * columns), total: shown.length }) : undefined}
       >
         {compact && grid.before > 0 && <div className="node-grid__spacer" style={{ height: grid.before - GAP }} />}
         {drawn.map((name) => {
@@ -132,11 +134,12 @@ export function ClusterMap({ state, selectedPod, onSelectPod, highlights, now }:
 }
 
 function Legend({ classes, colorOf }: { classes: RunState["priorityClasses"]; colorOf(n: string): string }) {
+  const { t } = useTranslation();
   const sorted = [...classes].sort((a, b) => b.value - a.value);
   return (
-    <ul className="legend" aria-label="PriorityClass colours">
+    <ul className="legend" aria-label={t("run.map.classColours")}>
       {sorted.map((c) => (
-        <li key={c.name}>
+        <li key={c.name} translate="no">
           <span className="legend__swatch" style={{ background: colorOf(c.name) }} aria-hidden="true" />
           {c.name} ({c.value})
         </li>
@@ -147,28 +150,35 @@ function Legend({ classes, colorOf }: { classes: RunState["priorityClasses"]; co
 
 /** What a pod chip's look says, in kubectl's STATUS words, each with its glossary definition. */
 function PodStates() {
+  const { t } = useTranslation();
+  // kubectl's STATUS words (Running, Terminating, Pending) stay as kubectl prints them.
+  const status = (id: string, word: string) => (
+    <Term id={id}>
+      <span translate="no">{word}</span>
+    </Term>
+  );
   return (
-    <ul className="legend" aria-label="Pod states">
+    <ul className="legend" aria-label={t("run.map.podStates")}>
       <li>
-        <span className="legend__state" aria-hidden="true">
+        <span className="legend__state" aria-hidden="true" translate="no">
           pod
         </span>
-        <Term id="running">Running</Term> on its node
+        <Trans i18nKey="run.map.stateRunning" components={{ status: status("running", "Running") }} />
       </li>
       <li>
-        <span className="legend__state legend__state--terminating" aria-hidden="true">
+        <span className="legend__state legend__state--terminating" aria-hidden="true" translate="no">
           pod
         </span>
-        <Term id="terminating">Terminating</Term> (“evicting in …”)
+        <Trans i18nKey="run.map.stateTerminating" components={{ status: status("terminating", "Terminating") }} />
       </li>
       <li>
-        <span className="legend__state legend__state--ghost" aria-hidden="true">
+        <span className="legend__state legend__state--ghost" aria-hidden="true" translate="no">
           pod
         </span>
-        <Term id="nominatednodename">nominated</Term>: the room it waits for
+        <Trans i18nKey="run.map.stateNominated" components={{ term: <Term id="nominatednodename">{null}</Term> }} />
       </li>
       <li>
-        <Term id="pending">Pending</Term>: in the scheduling queue
+        <Trans i18nKey="run.map.statePending" components={{ status: status("pending", "Pending") }} />
       </li>
     </ul>
   );

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import type { NodeView, PodView } from "@/protocol/events";
 import type { NodeSlot, Termination } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
@@ -26,23 +27,25 @@ interface Props {
 }
 
 const BAR_RESOURCES = ["cpu", "memory"] as const;
-/** The glossary entry of a node's highlight for the selected decision ("chosen" is plain words). */
+/** The glossary entry of a node's highlight for the selected decision ("chosen" is plain words); its word is run.node.highlight.<highlight>. */
 const HIGHLIGHT_TERMS: Record<string, string> = { rejected: "filter", candidate: "candidate" };
 
 function CapacityBar({ resource, node, pods, colorOf }: { resource: string; node: NodeView; pods: PodView[]; colorOf(c: string): string }) {
+  const { t } = useTranslation();
   const alloc = node.allocatable[resource] ?? 0;
   const used = pods.reduce((sum, p) => sum + (p.requests[resource] ?? 0), 0);
-  const label = `${resource}: ${formatResource(resource, used)} of ${formatResource(resource, alloc)} requested`;
+  const label = t("run.node.requested", { resource, used: formatResource(resource, used), allocatable: formatResource(resource, alloc) });
   return (
     <div className="capacity" title={label}>
-      <span className="capacity__label">{resource}</span>
+      {/* The resource's own name (cpu, memory), as in the Node's status.allocatable. */}
+      <span className="capacity__label" translate="no">{resource}</span>
       <div className="capacity__bar" role="meter" aria-label={`${node.name} ${resource}`} aria-valuemin={0} aria-valuemax={alloc} aria-valuenow={used} aria-valuetext={label}>
         {alloc > 0 &&
           pods.map((p) => (
             <span
               key={p.key}
               className={`capacity__seg ${p.phase === "Terminating" ? "capacity__seg--terminating" : ""}`}
-              title={`${shortKey(p.key)} (${p.priorityClassName || "no class"})`}
+              title={`${shortKey(p.key)} (${p.priorityClassName || t("run.pod.noClass")})`}
               style={{ width: `${Math.min(100, ((p.requests[resource] ?? 0) / alloc) * 100)}%`, background: colorOf(p.priorityClassName) }}
             />
           ))}
@@ -55,10 +58,11 @@ function CapacityBar({ resource, node, pods, colorOf }: { resource: string; node
 }
 
 function PodsBar({ node, count }: { node: NodeView; count: number }) {
+  const { t } = useTranslation();
   const max = node.allocatable.pods ?? 110;
   return (
-    <div className="capacity" title={`pods: ${count} of ${max}`}>
-      <span className="capacity__label">pods</span>
+    <div className="capacity" title={t("run.node.podCount", { count, max })}>
+      <span className="capacity__label" translate="no">pods</span>
       <div className="capacity__bar" role="meter" aria-label={`${node.name} pods`} aria-valuemin={0} aria-valuemax={max} aria-valuenow={count}>
         <span className="capacity__seg capacity__seg--pods" style={{ width: `${Math.min(100, (count / max) * 100)}%` }} />
       </div>
@@ -70,26 +74,31 @@ function PodsBar({ node, count }: { node: NodeView; count: number }) {
 }
 
 export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, terminations, selectedPod, highlight, compact, showLabels, guards, assumed, onSelectPod }: Props) {
+  const { t } = useTranslation();
   const counted = assumed ? [...slot.bound, ...assumed] : slot.bound;
   const taints = node.taints.map((t) => `${t.key}${t.value ? `=${t.value}` : ""}:${t.effect}`);
   return (
-    <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={`Node ${node.name}`}>
+    <article className={`node-card ${compact ? "node-card--compact" : ""} ${highlight ? `node-card--${highlight}` : ""} ${node.unschedulable ? "node-card--cordoned" : ""}`} aria-label={t("run.node.label", { name: node.name })}>
       <header className="node-card__head">
-        <h3>{node.name}</h3>
-        {highlight && <span className={`badge badge--${highlight}`}>{HIGHLIGHT_TERMS[highlight] ? <Term id={HIGHLIGHT_TERMS[highlight]}>{highlight}</Term> : highlight}</span>}
-        {node.unschedulable && (
-          <span className="badge">
-            <Term id="cordon">cordoned</Term>
+        <h3 translate="no">{node.name}</h3>
+        {highlight && (
+          <span className={`badge badge--${highlight}`}>
+            {HIGHLIGHT_TERMS[highlight] ? <Term id={HIGHLIGHT_TERMS[highlight]}>{t(`run.node.highlight.${highlight}`)}</Term> : t(`run.node.highlight.${highlight}`)}
           </span>
         )}
-        {taints.map((t) => (
-          <span key={t} className="badge">
-            <Term id="taint">taint</Term> {t}
+        {node.unschedulable && (
+          <span className="badge">
+            <Term id="cordon">{t("run.node.cordoned")}</Term>
+          </span>
+        )}
+        {taints.map((taint) => (
+          <span key={taint} className="badge">
+            <Term id="taint">{t("run.node.taint")}</Term> <span translate="no">{taint}</span>
           </span>
         ))}
       </header>
       {showLabels && (
-        <ul className="node-card__labels" aria-label={`Labels of ${node.name}`}>
+        <ul className="node-card__labels" aria-label={t("run.node.labels", { name: node.name })}>
           {Object.entries(node.labels)
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([k, v]) => (
@@ -99,7 +108,7 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
                 </code>
               </li>
             ))}
-          {Object.keys(node.labels).length === 0 && <li className="muted">no labels</li>}
+          {Object.keys(node.labels).length === 0 && <li className="muted">{t("run.node.noLabels")}</li>}
         </ul>
       )}
       {!compact && BAR_RESOURCES.map((r) => <CapacityBar key={r} resource={r} node={node} pods={counted} colorOf={colorOf} />)}
@@ -108,7 +117,7 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
       <div className="node-card__pods">
         {slot.bound.map((p) => {
           const term = terminations?.[p.key];
-          const countdown = term && now !== undefined ? `evicting in ${Math.max(0, term.deleteAt - now).toFixed(1)}s` : "";
+          const countdown = term && now !== undefined ? t("run.node.evictingIn", { time: Math.max(0, term.deleteAt - now).toFixed(1) }) : "";
           const guard = guards?.get(p.key)?.map((n) => `PDB ${n}`).join(", ") ?? "";
           const note = [countdown, guard].filter(Boolean).join(" · ") || undefined;
           return (
@@ -133,7 +142,7 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
             priority={p.priority}
             color={colorOf(p.priorityClassName)}
             variant="ghost"
-            note="waiting at Permit (assumed)"
+            note={t("run.node.assumed")}
             selected={selectedPod === p.key}
             onSelect={onSelectPod}
           />
@@ -146,7 +155,7 @@ export const NodeCard = memo(function NodeCard({ node, slot, colorOf, now, termi
             priority={p.priority}
             color={colorOf(p.priorityClassName)}
             variant="ghost"
-            note="nominated"
+            note={t("run.pod.nominated")}
             selected={selectedPod === p.key}
             onSelect={onSelectPod}
           />

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import type { PdbView } from "@/protocol/events";
 import type { RunState } from "@/protocol/state";
 import { Term } from "@/components/Term";
@@ -24,6 +25,7 @@ export function guardsByPod(guarded: Map<string, string[]>, pdbs: Record<string,
 
 /** The budgets on the map: each PDB's limit, its live disruptionsAllowed and the pods it guards. */
 export const PdbList = memo(function PdbList({ pdbs, guarded, onSelectPod }: { pdbs: Record<string, PdbView>; guarded: Map<string, string[]>; onSelectPod(key: string): void }) {
+  const { t } = useTranslation();
   const list = Object.values(pdbs).sort((a, b) => a.key.localeCompare(b.key));
   if (list.length === 0) return null;
   return (
@@ -33,20 +35,20 @@ export const PdbList = memo(function PdbList({ pdbs, guarded, onSelectPod }: { p
         return (
           <li key={pdb.key} className={`pdb ${pdb.disruptionsAllowed === 0 ? "pdb--exhausted" : ""}`} aria-label={`PodDisruptionBudget ${shortKey(pdb.key)}`}>
             <strong>
-              <Term id="pdb">PDB</Term> {shortKey(pdb.key)}
+              <Term id="pdb">PDB</Term> <span translate="no">{shortKey(pdb.key)}</span>
             </strong>{" "}
-            <span className="muted">{pdb.minAvailable !== null ? `minAvailable ${pdb.minAvailable}` : `maxUnavailable ${pdb.maxUnavailable ?? "–"}`}</span>{" "}
+            <span className="muted" translate="no">{pdb.minAvailable !== null ? `minAvailable ${pdb.minAvailable}` : `maxUnavailable ${pdb.maxUnavailable ?? "–"}`}</span>{" "}
             · <Term id="disruptionsallowed">disruptionsAllowed</Term>: <strong data-testid={`disruptions-${pdb.key}`}>{pdb.disruptionsAllowed}</strong>{" "}
             <span className="muted">
-              ({pdb.currentHealthy} healthy of {pdb.expectedPods} expected, {pdb.desiredHealthy} desired)
+              {t("run.pdb.health", { healthy: pdb.currentHealthy, expected: pdb.expectedPods, desired: pdb.desiredHealthy })}
             </span>{" "}
-            · guards{" "}
+            · {t("run.pdb.guards")}{" "}
             {pods.length === 0
-              ? "no pod"
+              ? t("run.pdb.noPod")
               : pods.map((k, i) => (
                   <span key={k}>
                     {i > 0 && ", "}
-                    <button type="button" className="link-button" onClick={() => onSelectPod(k)}>
+                    <button type="button" className="link-button" translate="no" onClick={() => onSelectPod(k)}>
                       {shortKey(k)}
                     </button>
                   </span>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
 import { TextField, SelectField } from "@/components/Field";
 import { sendCommand } from "./api";
@@ -11,6 +12,7 @@ interface Props {
 
 /** Mid-run "add pod": sends an add_pod command with a Pod manifest. */
 export function AddPodForm({ runId, priorityClasses, disabled }: Props) {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [pc, setPc] = useState("");
   const [cpu, setCpu] = useState("1");
@@ -42,17 +44,17 @@ export function AddPodForm({ runId, priorityClasses, disabled }: Props) {
       } else setError(String(err));
     }
   };
-  const options = [{ value: "", label: "(none / global default)" }, ...[...priorityClasses].sort((a, b) => b.value - a.value).map((c) => ({ value: c.name, label: `${c.name} (${c.value})` }))];
+  const options = [{ value: "", label: t("run.addPod.noClass") }, ...[...priorityClasses].sort((a, b) => b.value - a.value).map((c) => ({ value: c.name, label: `${c.name} (${c.value})` }))];
   const fe = (suffix: string) => Object.entries(fieldErrors).find(([k]) => k.endsWith(suffix))?.[1];
   return (
-    <form className="add-pod" onSubmit={submit} aria-label="Add a pod to the running cluster">
-      <h3>Add pod</h3>
-      <TextField label="Pod name" value={name} onChange={setName} error={fe("metadata.name")} />
+    <form className="add-pod" onSubmit={submit} aria-label={t("run.addPod.label")}>
+      <h3>{t("run.addPod.title")}</h3>
+      <TextField label={t("run.addPod.name")} value={name} onChange={setName} error={fe("metadata.name")} />
       <SelectField label="PriorityClass" value={pc} options={options} onChange={setPc} error={fe("priorityClassName")} />
-      <TextField label="CPU request" value={cpu} onChange={setCpu} error={fe("requests.cpu")} />
-      <TextField label="Memory request" value={memory} onChange={setMemory} error={fe("requests.memory")} />
+      <TextField label={t("run.addPod.cpu")} value={cpu} onChange={setCpu} error={fe("requests.cpu")} />
+      <TextField label={t("run.addPod.memory")} value={memory} onChange={setMemory} error={fe("requests.memory")} />
       <button type="submit" disabled={disabled || !name}>
-        Add pod
+        {t("run.addPod.submit")}
       </button>
       {error && (
         <p role="alert" className="field__error">

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ObjectPicker, SELECT_AT_MOST } from "@/components/ObjectPicker";
 import { ApiError } from "@/lib/api";
 import { shortKey } from "@/lib/format";
@@ -24,6 +25,7 @@ const isScalable = (w: WorkloadView): w is Scalable =>
 /** Mid-run changes to the cluster: cordon, uncordon or delete a node; delete a pod; scale a workload;
  * allow or reject a pod waiting at Permit (what a Permit plugin's own code would call). */
 export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [], waiting }: Props) {
+  const { t } = useTranslation();
   const [held, setHeld] = useState("");
   const [node, setNode] = useState("");
   const [pod, setPod] = useState("");
@@ -47,23 +49,23 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [], w
   const n = node || first(nodes.length, nodeChoices);
   const p = pod || first(pods.size, podChoices);
   return (
-    <div className="cluster-actions" aria-label="Change the cluster mid-run" role="group">
-      <h3>Change the cluster</h3>
+    <div className="cluster-actions" aria-label={t("run.actions.label")} role="group">
+      <h3>{t("run.actions.title")}</h3>
       <div className="field field--inline">
-        <label htmlFor="action-node">Node</label>
-        <ObjectPicker id="action-node" value={n} onChange={setNode} count={nodes.length} choices={nodeChoices} placeholder="node name" />
+        <label htmlFor="action-node">{t("run.actions.node")}</label>
+        <ObjectPicker id="action-node" value={n} onChange={setNode} count={nodes.length} choices={nodeChoices} placeholder={t("run.actions.nodePlaceholder")} />
         <button type="button" disabled={!n} onClick={() => send({ type: cordoned.has(n) ? "uncordon" : "cordon", node: n })}>
-          {cordoned.has(n) ? "Uncordon" : "Cordon"}
+          {cordoned.has(n) ? t("run.actions.uncordon") : t("run.actions.cordon")}
         </button>
         <button type="button" className="button--danger" disabled={!n} onClick={() => send({ type: "delete_node", node: n })}>
-          Delete node
+          {t("run.actions.deleteNode")}
         </button>
       </div>
       <div className="field field--inline">
-        <label htmlFor="action-pod">Pod</label>
-        <ObjectPicker id="action-pod" value={p} onChange={setPod} count={pods.size} choices={podChoices} placeholder="pod name" />
+        <label htmlFor="action-pod">{t("run.actions.pod")}</label>
+        <ObjectPicker id="action-pod" value={p} onChange={setPod} count={pods.size} choices={podChoices} placeholder={t("run.actions.podPlaceholder")} />
         <button type="button" className="button--danger" disabled={!p} onClick={() => send({ type: "delete_pod", pod: p })}>
-          Delete pod
+          {t("run.actions.deletePod")}
         </button>
       </div>
       {waiting && waiting.length > 0 && (
@@ -71,21 +73,21 @@ export function ClusterActions({ runId, nodes, pods, cordoned, workloads = [], w
       )}
       {w && (
         <div className="field field--inline">
-          <label htmlFor="action-workload">Workload</label>
+          <label htmlFor="action-workload">{t("run.actions.workload")}</label>
           <select id="action-workload" value={w.key} onChange={(e) => setTarget(e.target.value)}>
             {scalable.map((x) => (
-              <option key={x.key} value={x.key}>
+              <option key={x.key} value={x.key} translate="no">
                 {x.kind} {x.name} ({x.replicas})
               </option>
             ))}
           </select>
-          <label htmlFor="action-replicas">Replicas</label>
+          <label htmlFor="action-replicas">{t("run.actions.replicas")}</label>
           <input id="action-replicas" type="number" min={0} value={replicas === "" ? String(w.replicas) : replicas} onChange={(e) => setReplicas(e.target.value)} />
           <button
             type="button"
             onClick={() => send({ type: "scale", kind: w.kind, name: w.name, namespace: w.namespace, replicas: Number(replicas === "" ? w.replicas : replicas) })}
           >
-            Scale
+            {t("run.actions.scale")}
           </button>
         </div>
       )}
@@ -104,22 +106,23 @@ function WaitingPodActions({ waiting, value, onChange, send }: {
   onChange(key: string): void;
   send(cmd: RunCommand): void;
 }) {
+  const { t } = useTranslation();
   const pod = waiting.some((x) => x.pod === value) ? value : waiting[0].pod;
   return (
     <div className="field field--inline">
-      <label htmlFor="action-waiting">Waiting at Permit</label>
+      <label htmlFor="action-waiting">{t("run.actions.waiting")}</label>
       <select id="action-waiting" value={pod} onChange={(e) => onChange(e.target.value)}>
         {waiting.map((x) => (
           <option key={x.pod} value={x.pod}>
-            {shortKey(x.pod)} on {x.node}
+            {t("run.actions.waitingOn", { pod: shortKey(x.pod), node: x.node })}
           </option>
         ))}
       </select>
       <button type="button" onClick={() => send({ type: "allow_waiting_pod", pod })}>
-        Allow
+        {t("run.actions.allow")}
       </button>
       <button type="button" className="button--danger" onClick={() => send({ type: "reject_waiting_pod", pod })}>
-        Reject
+        {t("run.actions.reject")}
       </button>
     </div>
   );

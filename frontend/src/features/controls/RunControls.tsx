@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "@/i18n/format";
 import { ApiError } from "@/lib/api";
 import { isRunLimit } from "@/lib/runsApi";
 import type { RunView } from "@/lib/socket";
@@ -10,16 +12,12 @@ interface Props {
   onRestarted?(newRunId: number): void;
 }
 
-const SPEEDS = [
-  { value: 0.5, label: "0.5×" },
-  { value: 1, label: "1×" },
-  { value: 2, label: "2×" },
-  { value: 5, label: "5×" },
-  { value: 20, label: "20×" },
-  { value: 0, label: "as fast as possible" },
-] as const;
+/** 0 is "as fast as possible". */
+const SPEEDS = [0.5, 1, 2, 5, 20, 0] as const;
 
 export function RunControls({ run, onRestarted }: Props) {
+  const { t } = useTranslation();
+  const speedLabel = (speed: number) => (speed === 0 ? t("run.controls.fastest") : t("run.controls.times", { speed: formatNumber(speed) }));
   // Drawn in the toolbar, next to the button pressed; a restart refused for the active-run limit offers My runs.
   const [error, setError] = useState<{ text: string; runLimit: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,16 +44,16 @@ export function RunControls({ run, onRestarted }: Props) {
   const running = run.status === "running" || run.status === "queued" || run.status === "settled";
   const terminal = run.status === "failed" || (run.status === "finished" && run.reason === "stopped");
   return (
-    <div className="controls" role="toolbar" aria-label="Run controls">
+    <div className="controls" role="toolbar" aria-label={t("run.controls.label")}>
       {/* One button that turns from Play to Pause: the focus stays on it. */}
       <button type="button" onClick={() => send({ type: running ? "pause" : "resume" })} disabled={disabled || (!running && terminal)}>
-        {running ? "Pause" : "▶ Play"}
+        {running ? t("run.controls.pause") : t("run.controls.play")}
       </button>
       <button type="button" onClick={() => send({ type: "step" })} disabled={disabled || terminal}>
-        Step one cycle
+        {t("run.controls.step")}
       </button>
       <div className="field field--inline">
-        <label htmlFor="speed">Speed</label>
+        <label htmlFor="speed">{t("run.controls.speed")}</label>
         <select
           id="speed"
           value={String(shownSpeed)}
@@ -66,21 +64,21 @@ export function RunControls({ run, onRestarted }: Props) {
           }}
         >
           {SPEEDS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+            <option key={s} value={s}>
+              {speedLabel(s)}
             </option>
           ))}
-          {!SPEEDS.some((s) => s.value === shownSpeed) && <option value={shownSpeed}>{shownSpeed}×</option>}
+          {!(SPEEDS as readonly number[]).includes(shownSpeed) && <option value={shownSpeed}>{speedLabel(shownSpeed)}</option>}
         </select>
       </div>
       <button type="button" onClick={() => send({ type: "restart" })} disabled={disabled}>
-        ↺ Restart
+        {t("run.controls.restart")}
       </button>
       <button type="button" onClick={() => send({ type: "stop" })} disabled={disabled || terminal}>
-        Stop
+        {t("run.controls.stop")}
       </button>
-      {busy && <span className="muted">applying…</span>}
-      {!run.canControl && <span className="muted">Watching: only the run's owner can control it.</span>}
+      {busy && <span className="muted">{t("run.controls.applying")}</span>}
+      {!run.canControl && <span className="muted">{t("run.controls.watching")}</span>}
       {error && <StartError text={error.text} runLimit={error.runLimit} className="field__error" />}
     </div>
   );

@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
+import i18n from "@/i18n";
 import type { MarkerKind, TimelineMarker } from "@/lib/timelineMarkers";
-import { adjacentMarker, MARKER_KINDS, MARKER_LOOK } from "@/lib/timelineMarkers";
+import { adjacentMarker, MARKER_KINDS, MARKER_LOOK, markerKindName, markerLabel } from "@/lib/timelineMarkers";
 
 interface Props {
   lastSeq: number;
@@ -14,8 +16,7 @@ const MAX_MARKERS = 150;
 
 /** A view held in the past says what it is not showing: "12 new events — back to live". */
 export function backToLive(unseen: number): string {
-  if (unseen <= 0) return "Back to live";
-  return `${unseen} new event${unseen === 1 ? "" : "s"} — back to live`;
+  return unseen <= 0 ? i18n.t("run.timeline.backToLive") : i18n.t("run.timeline.newEvents", { count: unseen });
 }
 
 /** A marker kind's shape in its colour (decorative: the marker's name and the legend say it in words). */
@@ -29,6 +30,7 @@ function MarkerShape({ kind }: { kind: MarkerKind }) {
 
 /** Scrub to any seq (the state is refolded up to it) and jump back to live. */
 export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props) {
+  const { t } = useTranslation();
   const value = viewSeq ?? lastSeq;
   const seek = (seq: number | null) => onSeek(seq === null || seq >= lastSeq ? null : seq);
   // On a big run the binds would bury the rest: keep the rarer kinds.
@@ -37,7 +39,7 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
   const next = adjacentMarker(shown, value, 1);
   return (
     <div className="timeline">
-      <label htmlFor="timeline">Timeline (event {value} of {lastSeq})</label>
+      <label htmlFor="timeline">{t("run.timeline.label", { seq: value, last: lastSeq })}</label>
       <input
         id="timeline"
         type="range"
@@ -45,20 +47,20 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
         max={Math.max(1, lastSeq)}
         value={Math.max(1, value)}
         onChange={(e) => seek(Number(e.target.value))}
-        aria-valuetext={`event ${value} of ${lastSeq}, virtual time ${time.toFixed(1)} seconds`}
+        aria-valuetext={t("run.timeline.valueText", { seq: value, last: lastSeq, time: time.toFixed(1) })}
       />
-      <span className="timeline__time">t = {time.toFixed(1)}s</span>
+      <span className="timeline__time">{t("run.timeline.time", { time: time.toFixed(1) })}</span>
       {viewSeq !== null ? (
         <button type="button" onClick={() => onSeek(null)}>
           {backToLive(lastSeq - viewSeq)}
         </button>
       ) : (
-        <span className="badge badge--live">LIVE</span>
+        <span className="badge badge--live">{t("run.timeline.live")}</span>
       )}
       {shown.length > 0 && (
-        <div className="timeline__keys" role="group" aria-label="Key events">
+        <div className="timeline__keys" role="group" aria-label={t("run.timeline.keyEvents")}>
           <button type="button" disabled={prev === null} onClick={() => prev !== null && seek(prev)}>
-            ◀ Previous key event
+            {t("run.timeline.previous")}
           </button>
           <ol className="timeline__markers">
             {shown.map((m) => (
@@ -66,8 +68,8 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
                 <button
                   type="button"
                   className={`marker marker--${m.kind}${m.seq === value ? " marker--current" : ""}`}
-                  title={`${m.label} (event ${m.seq}, t=${m.t.toFixed(1)}s)`}
-                  aria-label={`Jump to ${m.label} (event ${m.seq})`}
+                  title={t("run.timeline.markerTitle", { label: markerLabel(m), seq: m.seq, time: m.t.toFixed(1) })}
+                  aria-label={t("run.timeline.jumpTo", { label: markerLabel(m), seq: m.seq })}
                   onClick={() => seek(m.seq)}
                 >
                   <MarkerShape kind={m.kind} />
@@ -76,15 +78,15 @@ export function Timeline({ lastSeq, viewSeq, time, onSeek, markers = [] }: Props
             ))}
           </ol>
           <button type="button" disabled={next === null} onClick={() => next !== null && seek(next)}>
-            Next key event ▶
+            {t("run.timeline.next")}
           </button>
         </div>
       )}
       {shown.length > 0 && (
-        <ul className="legend timeline__legend" aria-label="Key event markers">
+        <ul className="legend timeline__legend" aria-label={t("run.timeline.legend")}>
           {MARKER_KINDS.filter((kind) => shown.some((m) => m.kind === kind)).map((kind) => (
             <li key={kind}>
-              <MarkerShape kind={kind} /> {MARKER_LOOK[kind].name}
+              <MarkerShape kind={kind} /> {markerKindName(kind)}
             </li>
           ))}
         </ul>

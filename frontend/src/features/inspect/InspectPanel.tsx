@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { RunState } from "@/protocol/state";
 import { ObjectPicker } from "@/components/ObjectPicker";
 import { CodeRegion } from "@/components/TableRegion";
@@ -15,6 +16,7 @@ const FORMATS = ["describe", "yaml"] as const;
 
 /** `kubectl describe` or the YAML of any pod, node or PodDisruptionBudget, as it was at the event the views show. */
 export function InspectPanel({ state, selectedPod }: Props) {
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState("");
   const [format, setFormat] = useState<(typeof FORMATS)[number]>("describe");
   // A radio group: one tab stop, the arrow keys move the choice (WAI-ARIA radio group pattern).
@@ -44,13 +46,13 @@ export function InspectPanel({ state, selectedPod }: Props) {
   return (
     <section className="inspect" aria-labelledby="inspect-title">
       <header className="panel-head">
-        <h2 id="inspect-title">Inspect</h2>
+        <h2 id="inspect-title">{t("run.inspect.title")}</h2>
         <div className="field field--inline">
-          <label htmlFor="inspect-object">Object</label>
-          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder="choose an object…" />
-          <div role="radiogroup" aria-label="Format" className="tabs" onKeyDown={roving.onKeyDown}>
+          <label htmlFor="inspect-object">{t("run.inspect.object")}</label>
+          <ObjectPicker id="inspect-object" value={target} onChange={setChosen} count={nodeOrder.length + pods.size + Object.keys(pdbs).length} choices={objects} placeholder={t("run.inspect.choose")} />
+          <div role="radiogroup" aria-label={t("run.inspect.format")} className="tabs" onKeyDown={roving.onKeyDown}>
             {FORMATS.map((f) => (
-              <button key={f} ref={roving.ref(f)} tabIndex={roving.tabIndex(f)} type="button" role="radio" aria-checked={format === f} onClick={() => setFormat(f)}>
+              <button key={f} ref={roving.ref(f)} tabIndex={roving.tabIndex(f)} type="button" role="radio" translate="no" aria-checked={format === f} onClick={() => setFormat(f)}>
                 {f === "describe" ? "kubectl describe" : "YAML"}
               </button>
             ))}
@@ -59,11 +61,11 @@ export function InspectPanel({ state, selectedPod }: Props) {
       </header>
       {target && (
         <p className="muted">
-          At event {state.seq}, t = {state.time.toFixed(1)}s{text === null ? ": it does not exist at this point." : ""}
+          {t(text === null ? "run.inspect.atEventMissing" : "run.inspect.atEvent", { seq: state.seq, time: state.time.toFixed(1) })}
         </p>
       )}
       {text !== null && (
-        <CodeRegion className="inspect__text" label={`${format === "describe" ? "kubectl describe" : "YAML of"} ${target}`}>
+        <CodeRegion className="inspect__text" label={format === "describe" ? `kubectl describe ${target}` : t("run.inspect.yamlOf", { target })}>
           {text}
         </CodeRegion>
       )}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
 import { fetchKubeconfig, kubeconfigFileName } from "./api";
 
@@ -18,6 +19,7 @@ function download(name: string, text: string) {
 
 /** Download a kubeconfig for this run, so `kubectl` (and client libraries) can talk to it (docs/kubectl.md). */
 export function KubeconfigButton({ runId, canControl }: Props) {
+  const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "busy" | "done">("idle");
   const [error, setError] = useState<string | null>(null);
   const file = kubeconfigFileName(runId);
@@ -35,14 +37,12 @@ export function KubeconfigButton({ runId, canControl }: Props) {
   return (
     <div className="kubeconfig" role="group" aria-label="kubectl">
       <button type="button" onClick={onClick} disabled={state === "busy"}>
-        Download kubeconfig
+        {t("run.kubeconfig.download")}
       </button>
       {state === "done" && (
         <p className="kubeconfig__hint">
           <code>kubectl --kubeconfig {file} get pods -o wide</code>
-          {canControl
-            ? " (its credential opens this run and its restarts only, for a day: keep the file to yourself)"
-            : " (read-only)"}
+          {canControl ? t("run.kubeconfig.owner") : t("run.kubeconfig.readOnly")}
         </p>
       )}
       {error && (

@@ -41,3 +41,24 @@ test("a refused Skip to the next event is shown in the lesson, announced and scr
   expect((await within(lesson).findByRole("alert")).textContent).toBe("step: the run is finished");
   expect(scrolled).toHaveBeenCalled();
 });
+
+test("a reader of Chinese gets the lesson panel's own controls in Chinese", async () => {
+  const i18n = (await import("@/i18n")).default;
+  await i18n.changeLanguage("zh-CN");
+  try {
+    const client = newQueryClient();
+    client.setQueryData(["lesson", "one", "zh-CN"], { ...LESSON, title: "一", language: "zh-CN" });
+    const events = [{ seq: 1, t: 0, kind: "cluster.snapshot" }] as unknown as SimEvent[];
+    render(
+      <QueryClientProvider client={client}>
+        <LessonPanel slug="one" events={events} lastSeq={1} seq={1} status="running" canControl now={0} send={vi.fn()} onSeek={() => {}} />
+      </QueryClientProvider>,
+    );
+    const lesson = screen.getByRole("region", { name: "第 1 课：一" });
+    fireEvent.click(within(lesson).getByRole("button", { name: "下一步" }));
+    expect(within(lesson).getByRole("button", { name: "跳到下一个事件" })).toBeTruthy();
+    expect(lesson.textContent).toContain("正在等待第 2 步「Later」");
+  } finally {
+    await i18n.changeLanguage("en");
+  }
+});

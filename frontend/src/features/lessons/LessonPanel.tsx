@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SimEvent } from "@/protocol/events";
 import { shortKey } from "@/lib/format";
@@ -39,7 +39,8 @@ interface Props {
  */
 export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
   // The texts in the reader's language (the triggers, answers and choices are the same in every language).
-  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
   const lessonQuery = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug, language), staleTime: Infinity,
     // A language switch keeps this lesson on screen until its new texts arrive (another lesson's never).
     placeholderData: (previous, query) => (query?.queryKey[1] === slug ? previous : undefined) });
@@ -89,8 +90,8 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
     command({ type: "resume" });
   }, [progress.waitingFor, canControl, status, command]);
 
-  if (error) return <p role="alert">Lesson: {error}</p>;
-  if (!lesson) return <p>Loading lesson…</p>;
+  if (error) return <p role="alert">{t("lesson.error", { error })}</p>;
+  if (!lesson) return <p>{t("lesson.loading")}</p>;
   const total = lesson.steps.length;
   const last = progress.current >= total - 1;
   const waiting = progress.waitingFor !== null ? lesson.steps[progress.waitingFor] : null;
@@ -101,46 +102,46 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
     <section className="lesson" aria-labelledby="lesson-title" data-step={progress.current + 1}>
       <header className="panel-head">
         <h2 id="lesson-title">
-          Lesson {lesson.number}: {lesson.title}
+          {t("lesson.title", { number: lesson.number, title: lesson.title })}
         </h2>
         <div className="lesson__nav">
           {!following && (
             <>
               <button type="button" onClick={() => move(previous(progress, seqs))} disabled={progress.current <= 0}>
-                Previous step
+                {t("lesson.previous")}
               </button>
               <button type="button" className="button--primary" onClick={() => move(next(progress, seqs))} disabled={progress.current < 0}>
-                {last ? "Go live" : "Next step"}
+                {last ? t("lesson.goLive") : t("lesson.next")}
               </button>
             </>
           )}
           <span className="muted" aria-live="polite" aria-atomic="true">
-            Step {Math.max(progress.current + 1, 0)} of {total}
+            {t("lesson.stepOf", { step: Math.max(progress.current + 1, 0), total })}
           </span>
         </div>
       </header>
       <StepAnnouncer title={lesson.steps[progress.current]?.title} markdown={lesson.steps[progress.current]?.markdown} />
       {lesson.buildsOn.length > 0 && (
         <p className="lesson__builds-on muted">
-          Builds on: {lesson.buildsOn.map((b) => `lesson ${b.number}, “${b.title}”`).join("; ")}. New words are linked to the{" "}
-          <a href="/glossary" target="_blank" rel="noreferrer noopener">
-            glossary
-          </a>
-          .
+          <Trans
+            i18nKey="lesson.buildsOn"
+            values={{ list: lesson.buildsOn.map((b) => t("lesson.buildsOnItem", { number: b.number, title: b.title })).join(language.startsWith("zh") ? "；" : "; ") }}
+            components={{ glossary: <a href="/glossary" target="_blank" rel="noreferrer noopener" /> }}
+          />
         </p>
       )}
       <p className="lesson__idea">{lesson.idea}</p>
       {waiting && (
         <p className="lesson__waiting" aria-live="polite">
-          Waiting for step {progress.waitingFor! + 1}, “{waiting.title}” — the run is at t = {now.toFixed(1)}s
-          {ended ? `, and it is ${status}: this step will not come.` : canControl ? "." : "; its owner has to play it."}
+          {t(ended ? "lesson.waiting.ended" : canControl ? "lesson.waiting.canPlay" : "lesson.waiting.ownerPlays",
+             { step: progress.waitingFor! + 1, title: waiting.title, time: now.toFixed(1), status: status ? t(`common.runStatus.${status}`) : "" })}
           {canControl && !ended && (
             <>
               {" "}
               {/* The run's "step" command: due timers fire at once (a grace period, a backoff, a timed
                   command), then one scheduling cycle runs — virtual time jumps, no wall time is waited. */}
               <button type="button" onClick={() => command({ type: "step" })}>
-                Skip to the next event
+                {t("lesson.skip")}
               </button>
             </>
           )}
@@ -155,18 +156,18 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
         return (
           <div key={q.id} className={`question ${verdict ? `question--revealed question--${verdict}` : ""}`}>
             <p>
-              <strong>Predict:</strong> {q.prompt}
+              <strong>{t("lesson.predict")}</strong> {q.prompt}
             </p>
             <div className="field field--inline">
-              <label htmlFor={`q-${q.id}`}>Your answer ({q.kind})</label>
+              <label htmlFor={`q-${q.id}`}>{t(`lesson.yourAnswer.${q.kind}`)}</label>
               <select id={`q-${q.id}`} value={picked} disabled={shown} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}>
-                <option value="">choose…</option>
+                <option value="">{t("lesson.choose")}</option>
                 {q.choices.map((c) => (
-                  <option key={c} value={c}>
+                  <option key={c} value={c} translate="no">
                     {shortKey(c)}
                   </option>
                 ))}
-                {q.noneOfThese && <option value={NONE}>none of these</option>}
+                {q.noneOfThese && <option value={NONE}>{t("lesson.noneOfThese")}</option>}
               </select>
             </div>
             {verdict && <QuestionResult verdict={verdict} picked={picked} question={q} />}
@@ -195,7 +196,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
       </ol>
       {!last && !waiting && progress.current >= 0 && (
         <p className="muted">
-          Next: “{lesson.steps[progress.current + 1].title}”{seqs[progress.current + 1] === null ? " — it has not happened yet: Next step waits for it." : ""}
+          {t(seqs[progress.current + 1] === null ? "lesson.upNextNotYet" : "lesson.upNext", { title: lesson.steps[progress.current + 1].title })}
         </p>
       )}
     </section>
@@ -207,16 +208,13 @@ const NONE = "none of these";
 
 /** The reveal: a right answer, a wrong one ("you said X — the answer is Y") and none look different. */
 function QuestionResult({ verdict, picked, question }: { verdict: "right" | "wrong" | "unanswered"; picked: string; question: LessonQuestion }) {
-  const answer = <strong>{shortKey(question.answer)}</strong>;
+  const { t } = useTranslation();
+  // The answer and the pick are a pod's or a node's name, as the cluster has them.
+  const components = { answer: <strong translate="no" />, picked: <strong translate={picked === NONE ? undefined : "no"} /> };
+  const values = { answer: shortKey(question.answer), picked: picked === NONE ? t("lesson.noneOfThese") : shortKey(picked) };
   return (
     <p role="status" className={`question__result question__result--${verdict}`}>
-      {verdict === "right" && <>✓ Right: you said {answer}.</>}
-      {verdict === "wrong" && (
-        <>
-          ✗ Not quite: you said <strong>{picked === NONE ? "none of these" : shortKey(picked)}</strong> — the answer is {answer}.
-        </>
-      )}
-      {verdict === "unanswered" && <>The answer is {answer}.</>} {question.explanation}
+      <Trans i18nKey={`lesson.result.${verdict}`} values={values} components={components} /> {question.explanation}
     </p>
   );
 }

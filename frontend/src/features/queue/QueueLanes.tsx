@@ -1,9 +1,11 @@
 import { memo, useCallback } from "react";
+import { useTranslation } from "react-i18next";
 import type { RunState } from "@/protocol/state";
 import { PodChip } from "@/components/PodChip";
 import { priorityColor } from "@/lib/colors";
 import { useScrollView, windowOf } from "@/lib/useWindow";
 import { Term } from "@/components/Term";
+import { queueName } from "@/lib/queueNames";
 
 interface Props {
   state: RunState;
@@ -21,50 +23,62 @@ const ROW_HEIGHT = 64;
 /** The three sub-queues of kube-scheduler's PriorityQueue, plus gated pods, the pod in flight and,
  * when the profile has a Permit plugin, the pods waiting at Permit (in flight too, assumed on a node). */
 export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
+  const { t } = useTranslation();
   const { queues, pods, lastMove } = state;
   const colorOf = useCallback((n: string) => priorityColor(n, state.priorityClasses), [state.priorityClasses]);
   const inFlight = pods.values().filter((p) => p.queue === "inFlight").map((p) => p.key);
-  const chip = (key: string, note?: string): React.ReactNode => {
+  // `upstream`: the scheduler's own message for the pod (a plugin's reason), shown as it is.
+  const chip = (key: string, note?: string, upstream?: string): React.ReactNode => {
     const p = pods.get(key);
     if (!p) return null;
     const move = lastMove.get(key);
     return (
       <li key={key} className="lane__item">
         <PodChip podKey={key} priorityClassName={p.priorityClassName} priority={p.priority} color={colorOf(p.priorityClassName)} variant="queued" selected={selectedPod === key} onSelect={onSelectPod} />
-        {note && <span className="lane__note" title={note}>{note}</span>}
+        {(note || upstream) && (
+          <span className="lane__note" title={note}>
+            {note}
+            {note && upstream && ": "}
+            {upstream && (
+              <span translate="no" data-k8s-verbatim="" lang="en" title={upstream}>
+                {upstream}
+              </span>
+            )}
+          </span>
+        )}
         {move && <MoveLabel from={move.from} event={move.event} />}
       </li>
     );
   };
   return (
     <section className="queues" aria-labelledby="queues-title">
-      <h2 id="queues-title">Scheduling queue</h2>
+      <h2 id="queues-title">{t("run.queues.title")}</h2>
       <div className="lanes">
-        <Lane title="activeQ" term="activeq" hint="pop order: priority, then arrival" items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
-        <Lane title="In flight" term="in-flight" hint="being scheduled now" items={inFlight} row={(k) => chip(k)} />
+        <Lane title="activeQ" term="activeq" hint={t("run.queues.activeHint")} items={queues.active} row={(k, i) => chip(k, `#${i + 1}`)} />
+        <Lane title={t("run.queues.inFlight")} term="in-flight" hint={t("run.queues.inFlightHint")} items={inFlight} row={(k) => chip(k)} />
         {state.waitingPods && (
           <Lane
-            title="Waiting at Permit"
+            title={t("run.queues.waiting")}
             term="waiting-pod"
-            hint="assumed on a node (its resources held), the binding cycle blocked until a Permit plugin allows it, rejects it or times out"
+            hint={t("run.queues.waitingHint")}
             items={state.waitingPods}
-            row={(w) => chip(w.pod, `on ${w.node} · ${w.plugins.join(", ")} · times out at t=${w.until}s (in ${Math.max(0, w.until - now).toFixed(0)}s)`)}
+            row={(w) => chip(w.pod, t("run.queues.waitingNote", { node: w.node, plugins: w.plugins.join(", "), until: w.until, left: Math.max(0, w.until - now).toFixed(0) }))}
           />
         )}
-        <Lane title="backoffQ" term="backoffq" hint="waiting out the backoff" items={queues.backoff} row={(b) => chip(b.pod, `retry in ${Math.max(0, b.until - now).toFixed(1)}s`)} />
+        <Lane title="backoffQ" term="backoffq" hint={t("run.queues.backoffHint")} items={queues.backoff} row={(b) => chip(b.pod, t("run.queues.retryIn", { time: Math.max(0, b.until - now).toFixed(1) }))} />
         <Lane
           title="unschedulablePods"
           term="unschedulablepods"
-          hint="waiting for a cluster event that may help"
+          hint={t("run.queues.unschedulableHint")}
           items={queues.unschedulable}
-          row={(u) => chip(u.pod, [u.plugins.length ? `rejected by ${u.plugins.join(", ")}` : "", u.message].filter(Boolean).join(": "))}
+          row={(u) => chip(u.pod, u.plugins.length ? t("run.queues.rejectedBy", { plugins: u.plugins.join(", ") }) : undefined, u.message)}
         />
         <Lane
-          title="Gated"
+          title={t("run.queues.gated")}
           term="preenqueue"
-          hint="held by a PreEnqueue plugin: SchedulingGates (spec.schedulingGates), or DefaultPreemption while the pod's async preemption runs"
+          hint={t("run.queues.gatedHint")}
           items={queues.gated}
-          row={(g) => chip(g.pod, [g.plugin, g.message].filter(Boolean).join(": "))}
+          row={(g) => chip(g.pod, g.plugin || undefined, g.message)}
         />
       </div>
     </section>
@@ -72,9 +86,10 @@ export function QueueLanes({ state, selectedPod, onSelectPod, now }: Props) {
 }
 
 const MoveLabel = memo(function MoveLabel({ from, event }: { from: string | null; event: string }) {
+  const { t } = useTranslation();
   return (
-    <span className="move-label" key={`${from}-${event}`} title="the cluster event that moved this pod (upstream label)">
-      {from ? `from ${from}` : "added"} · {event}
+    <span className="move-label" key={`${from}-${event}`} title={t("run.queues.moveTitle")}>
+      {from ? t("run.queues.from", { queue: queueName(from) }) : t("run.queues.added")} · <span translate="no">{event}</span>
     </span>
   );
 });

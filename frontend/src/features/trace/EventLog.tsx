@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { AppendList } from "@/protocol/appendList";
 import type { K8sEventEvent } from "@/protocol/events";
 import { formatSeconds, shortKey } from "@/lib/format";
@@ -13,6 +14,7 @@ const MAX = 300;
 
 /** Like `kubectl get events`: TYPE REASON OBJECT MESSAGE, with the scheduler's exact messages. */
 export function EventLog({ events, selectedPod }: Props) {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState("");
   const [onlySelected, setOnlySelected] = useState(false);
   const q = useDeferredValue(filter.trim().toLowerCase());
@@ -30,19 +32,20 @@ export function EventLog({ events, selectedPod }: Props) {
   return (
     <section className="event-log" aria-labelledby="events-title">
       <header className="panel-head">
-        <h2 id="events-title">Events</h2>
+        <h2 id="events-title">{t("run.events.title")}</h2>
         <div className="field field--inline">
-          <label htmlFor="event-filter">Filter events by pod</label>
-          <input id="event-filter" type="search" value={filter} placeholder="pod name, reason or text" onChange={(e) => setFilter(e.target.value)} />
+          <label htmlFor="event-filter">{t("run.events.filter")}</label>
+          <input id="event-filter" type="search" value={filter} placeholder={t("run.events.filterPlaceholder")} onChange={(e) => setFilter(e.target.value)} />
         </div>
         <div className="field field--check">
           <input id="only-selected" type="checkbox" checked={onlySelected} onChange={(e) => setOnlySelected(e.target.checked)} />
-          <label htmlFor="only-selected">Only the selected pod</label>
+          <label htmlFor="only-selected">{t("run.events.onlySelected")}</label>
         </div>
       </header>
-      <TableRegion label="Kubernetes events, newest first" className="table-wrap table-wrap--scroll">
-        <table aria-label="Kubernetes events, newest first">
-          <thead>
+      <TableRegion label={t("run.events.table")} className="table-wrap table-wrap--scroll">
+        <table aria-label={t("run.events.table")}>
+          {/* kubectl get events' own columns and rows: Kubernetes' words, never translated. */}
+          <thead translate="no">
             <tr>
               <th scope="col">TIME</th>
               <th scope="col">TYPE</th>
@@ -51,7 +54,7 @@ export function EventLog({ events, selectedPod }: Props) {
               <th scope="col">MESSAGE</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody translate="no" data-k8s-verbatim="">
             {rows.map((e) => (
               <tr key={e.seq} className={e.type === "Warning" ? "row--warning" : ""}>
                 <td>{formatSeconds(e.t)}</td>
@@ -61,13 +64,18 @@ export function EventLog({ events, selectedPod }: Props) {
                 <td className="mono">
                   {e.message}
                   {/* Upstream's text names the preemptor by UID only; say which pod that is. */}
-                  {e.reason === "Preempted" && e.related && <span className="muted"> (pod {shortKey(e.related)})</span>}
+                  {e.reason === "Preempted" && e.related && (
+                    <span className="muted" translate="yes">
+                      {" "}
+                      {t("run.events.preemptor", { pod: shortKey(e.related) })}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="muted">No events yet.</p>}
+        {rows.length === 0 && <p className="muted">{t("run.events.none")}</p>}
       </TableRegion>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { TableRegion } from "@/components/TableRegion";
 import { Term } from "@/components/Term";
 
@@ -31,6 +32,7 @@ const REFRESH_MS = 1000;
 
 /** kube-scheduler's /metrics for this run at the shown step, as Prometheus would scrape it. */
 export function MetricsPanel({ runId, seq }: Props) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,30 +51,33 @@ export function MetricsPanel({ runId, seq }: Props) {
   const parsed = text ? parseExposition(text) : null;
   return (
     <details className="metrics" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>Metrics — kube-scheduler /metrics at this step</summary>
+      <summary>
+        <Trans i18nKey="run.metrics.summary" components={{ code: <code /> }} />
+      </summary>
       <p className="muted">
-        Upstream names, labels and buckets (pkg/scheduler/metrics/metrics.go). The same text:{" "}
-        <a href={url} data-testid="metrics-link">
-          this step
-        </a>
-        , or <code>kubectl get --raw /metrics</code> with the run's kubeconfig.
+        <Trans i18nKey="run.metrics.about" components={{ here: <a href={url} data-testid="metrics-link" />, code: <code /> }} />
       </p>
-      {error && <p role="alert" className="field__error">Could not read the metrics: {error}</p>}
+      {error && (
+        <p role="alert" className="field__error">
+          {t("run.metrics.error", { error })}
+        </p>
+      )}
       {parsed && (
-        <TableRegion label="Scheduler metrics">
-          <table aria-label="Scheduler metrics">
+        <TableRegion label={t("run.metrics.table")}>
+          <table aria-label={t("run.metrics.table")}>
             <thead>
               <tr>
                 <th scope="col">
-                  <Term id="metrics">Metric</Term>
+                  <Term id="metrics">{t("run.metrics.metric")}</Term>
                 </th>
-                <th scope="col">Labels</th>
-                <th scope="col">Value</th>
+                <th scope="col">{t("run.metrics.labels")}</th>
+                <th scope="col">{t("run.metrics.value")}</th>
               </tr>
             </thead>
             <tbody>
               {parsed.samples.map((s) => (
-                <tr key={`${s.name}{${s.labels}}`} title={parsed.help[s.name.replace(/_(bucket|sum|count)$/, "")]}>
+                // HELP is the exposition's own text (upstream's metric description).
+                <tr key={`${s.name}{${s.labels}}`} title={parsed.help[s.name.replace(/_(bucket|sum|count)$/, "")]} translate="no">
                   <th scope="row">
                     <code>{s.name}</code>
                   </th>

@@ -101,7 +101,7 @@ describe("cycleStrip with the teaching PermitGate (src/test/real/permit.json)", 
 
   test("preempted while waiting: rejected at Permit, Unreserve ran, nothing bound", () => {
     const points = at(1);
-    expect(cellAt(points, "Permit", "PermitGate")).toMatchObject({ status: "Wait", detail: expect.stringMatching(/rejected by DefaultPreemption at t=8: preempted/) });
+    expect(cellAt(points, "Permit", "PermitGate")).toMatchObject({ status: "Wait", detail: expect.stringMatching(/rejected by DefaultPreemption at t=8:$/), upstream: expect.stringMatching(/preempted/) });
     expect(points.find((p) => p.point === "Reserve")!.note).toMatch(/Unreserve ran/);
     expect(cellAt(points, "PreBind", "DynamicResources")?.status).toBe("not run");
     expect(cellAt(points, "Bind", "DefaultBinder")?.status).toBe("not run");

@@ -1,18 +1,14 @@
 // Plain-language explanations that keep the upstream terms (SCHEDULER_SPEC §5.9, §7).
+import i18n from "@/i18n";
 import type { PreemptionCandidate, PreemptionCriterion } from "@/protocol/events";
 import type { NodeFree } from "@/protocol/state";
 import { formatResource } from "@/lib/quantity";
 import { describeStartTime } from "@/lib/format";
 
-export const CRITERION_WORDS: Record<PreemptionCriterion, string> = {
-  onlyCandidate: "it was the only candidate node",
-  fewestPDBViolations: "fewest PodDisruptionBudget violations",
-  lowestHighestPriority: "lowest priority of the most important victim",
-  smallestPrioritySum: "smallest sum of victim priorities",
-  fewestVictims: "fewest victims",
-  latestStartTime: "latest start time of the most important victims (prefer disrupting recently started pods)",
-  random: "all criteria tied, so one of the remaining nodes was picked at random",
-};
+/** A criterion of pickOneNodeForPreemption in words ("fewest victims"), in the reader's language. */
+export function criterionWords(criterion: PreemptionCriterion): string {
+  return i18n.t(`run.criterion.${criterion}`);
+}
 
 /** pickOneNodeForPreemption applies these in order; earlier ones tied when a later one decided. */
 export const CRITERIA_ORDER: PreemptionCriterion[] = [
@@ -25,28 +21,30 @@ export const CRITERIA_ORDER: PreemptionCriterion[] = [
 ];
 
 export function explainCriterion(criterion: PreemptionCriterion | null, chosen: string | null): string {
-  if (!chosen) return "No node was chosen for preemption.";
-  if (!criterion) return `Picked ${chosen}.`;
-  if (criterion === "onlyCandidate") return `Picked ${chosen} because ${CRITERION_WORDS.onlyCandidate}.`;
+  if (!chosen) return i18n.t("run.explain.noneChosen");
+  if (!criterion) return i18n.t("run.explain.picked", { node: chosen });
+  if (criterion === "onlyCandidate") return i18n.t("run.explain.pickedOnly", { node: chosen, why: criterionWords("onlyCandidate") });
   const idx = CRITERIA_ORDER.indexOf(criterion);
-  const tied = CRITERIA_ORDER.slice(0, idx).map((c) => CRITERION_WORDS[c]);
-  const tail = tied.length ? ` (the candidates tied on ${tied.join(", then ")})` : "";
-  return `Picked ${chosen} by ${CRITERION_WORDS[criterion]}${tail}.`;
+  const tied = CRITERIA_ORDER.slice(0, idx).map(criterionWords);
+  const by = criterionWords(criterion);
+  return tied.length
+    ? i18n.t("run.explain.pickedByTied", { node: chosen, by, tied: tied.join(i18n.t("run.explain.thenSeparator")) })
+    : i18n.t("run.explain.pickedBy", { node: chosen, by });
 }
 
 /** The value of the deciding criterion for one candidate, to show in the table. */
 export function criterionValue(c: PreemptionCandidate, criterion: PreemptionCriterion | null): string {
   switch (criterion) {
     case "fewestPDBViolations":
-      return `${c.numPDBViolations} PDB violation(s)`;
+      return i18n.t("run.explain.pdbViolations", { count: c.numPDBViolations });
     case "lowestHighestPriority":
-      return `highest victim priority ${c.highestPriority}`;
+      return i18n.t("run.explain.highestPriority", { priority: c.highestPriority });
     case "smallestPrioritySum":
-      return `priority sum ${c.prioritySum}, compared as ${shiftedPrioritySum(c)}`;
+      return i18n.t("run.explain.prioritySum", { sum: c.prioritySum, shifted: shiftedPrioritySum(c) });
     case "fewestVictims":
-      return `${c.victims.length} victim(s)`;
+      return i18n.t("run.explain.victims", { count: c.victims.length });
     case "latestStartTime":
-      return `earliest start ${describeStart(c.earliestStartTime)}`;
+      return i18n.t("run.explain.earliestStart", { start: describeStart(c.earliestStartTime) });
     default:
       return "";
   }
@@ -62,23 +60,48 @@ export function shiftedPrioritySum(c: PreemptionCandidate): number {
 
 /** The earliest start of a candidate's most important victims in words ("now" when none has started). */
 export function describeStart(t: number | null): string {
-  return t === null ? "now" : describeStartTime(t);
+  return t === null ? i18n.t("run.explain.now") : describeStartTime(t);
 }
 
 const INSUFFICIENT = /^Insufficient (.+)$/;
 
-/** "Insufficient cpu" → "Insufficient cpu: needs 2, 1.5 free" (free computed from state at filter time). */
-export function explainReason(reason: string, podRequests: Record<string, number>, free: NodeFree | undefined): string {
-  if (!free) return reason;
+/** Upstream's Filter and PostFilter reasons (pkg/scheduler/framework/plugins/...) that have a plain-language
+ * explanation, by the catalogs' key under run.reason. The reasons themselves are shown as upstream wrote them. */
+const EXPLAINED: [RegExp, string][] = [
+  [/^node\(s\) didn't match Pod's node affinity\/selector$/, "nodeAffinity"],
+  [/^node\(s\) had untolerated taint/, "taint"],
+  [/^node\(s\) were unschedulable$/, "unschedulable"],
+  [/^node\(s\) didn't have free ports for the requested pod ports$/, "ports"],
+  [/^node\(s\) didn't match the requested node name$/, "nodeName"],
+  [/^node\(s\) didn't match pod affinity rules$/, "podAffinity"],
+  [/^node\(s\) didn't match pod anti-affinity rules$/, "podAntiAffinity"],
+  [/^node\(s\) didn't satisfy existing pods anti-affinity rules$/, "existingAntiAffinity"],
+  [/^node\(s\) didn't match pod topology spread constraints/, "topologySpread"],
+  [/^pod affinity terms conflict$/, "affinityConflict"],
+  [/^Preemption is not helpful for scheduling\.?$/, "notHelpful"],
+];
+
+/**
+ * A plain-language explanation of one of upstream's reasons, in the reader's language, or null:
+ * "Insufficient cpu" → "needs 2, 1.5 free" (free computed from state at filter time).
+ */
+export function explainUpstream(reason: string, podRequests: Record<string, number>, free: NodeFree | undefined): string | null {
   const m = INSUFFICIENT.exec(reason);
-  if (m) {
+  if (m && free) {
     const r = m[1];
     const avail = (free.allocatable[r] ?? 0) - (free.requested[r] ?? 0);
     const reserved = free.nominated[r] ?? 0;
     const need = podRequests[r] ?? 0;
-    const extra = reserved ? ` (${formatResource(r, reserved)} of it reserved for nominated pods)` : "";
-    return `${reason}: needs ${formatResource(r, need)}, ${formatResource(r, Math.max(0, avail))} free${extra}`;
+    const text = i18n.t("run.reason.insufficient", { need: formatResource(r, need), free: formatResource(r, Math.max(0, avail)) });
+    return reserved ? `${text}${i18n.t("run.reason.reserved", { reserved: formatResource(r, reserved) })}` : text;
   }
-  if (reason === "Too many pods") return `Too many pods: ${free.pods} of ${free.allocatable.pods ?? 110} already on the node`;
-  return reason;
+  if (reason === "Too many pods" && free) return i18n.t("run.reason.tooManyPods", { pods: free.pods, max: free.allocatable.pods ?? 110 });
+  const key = EXPLAINED.find(([pattern]) => pattern.test(reason))?.[1];
+  return key ? i18n.t(`run.reason.${key}`) : null;
+}
+
+/** "Insufficient cpu" → "Insufficient cpu: needs 2, 1.5 free": the reason and its explanation in one text. */
+export function explainReason(reason: string, podRequests: Record<string, number>, free: NodeFree | undefined): string {
+  const explanation = free ? explainUpstream(reason, podRequests, free) : null;
+  return explanation ? `${reason}: ${explanation}` : reason;
 }

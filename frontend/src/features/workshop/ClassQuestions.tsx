@@ -49,7 +49,7 @@ function QuestionCard({ question: q, choices, onAnswer }: { question: ClassQuest
           <select id={`cq-${q.key}`} value={picked} onChange={(e) => setPicked(e.target.value)}>
             <option value="">{t("workshop.questions.choose")}</option>
             {options.map((c) => (
-              <option key={c} value={c}>
+              <option key={c} value={c} translate="no">
                 {shortKey(c)}
               </option>
             ))}
@@ -63,7 +63,7 @@ function QuestionCard({ question: q, choices, onAnswer }: { question: ClassQuest
       {q.revealed && q.answer && (
         <>
           <p role="status">
-            {t("workshop.questions.answer")} <strong>{shortKey(q.answer)}</strong>
+            {t("workshop.questions.answer")} <strong translate="no">{shortKey(q.answer)}</strong>
             {q.mine
               ? q.mine === q.answer
                 ? t("workshop.questions.gotIt")

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
 import { createWorkshop } from "./api";
 import type { WorkshopView } from "./state";
@@ -6,6 +7,7 @@ import { LessonSelect, type LessonChoice } from "./LessonSelect";
 
 /** Lead a workshop: from a lesson (its run, steps and questions) or from any scenario you can read. */
 export function NewWorkshopForm({ lessons, onCreated }: { lessons: readonly LessonChoice[]; onCreated(w: WorkshopView): void }) {
+  const { t } = useTranslation();
   const [lesson, setLesson] = useState("");
   const [scenario, setScenario] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -19,21 +21,21 @@ export function NewWorkshopForm({ lessons, onCreated }: { lessons: readonly Less
     }
   };
   return (
-    <form onSubmit={submit} aria-label="New workshop">
+    <form onSubmit={submit} aria-label={t("workshop.lead.form")}>
       <div className="field">
         <LessonSelect id="new-lesson" lessons={lessons} value={lesson} onChange={setLesson} />
       </div>
       {!lesson && (
         <div className="field">
-          <label htmlFor="new-scenario">Scenario slug</label>
+          <label htmlFor="new-scenario">{t("workshop.scenarioSlug")}</label>
           <input id="new-scenario" value={scenario} onChange={(e) => setScenario(e.target.value)} />
         </div>
       )}
       <button type="submit" className="button--primary" disabled={!lesson && !scenario}>
-        Start the workshop
+        {t("workshop.lead.submit")}
       </button>
       {error && (
-        <p role="alert" className="field__error">
+        <p role="alert" className="field__error" lang="en">
           {error}
         </p>
       )}

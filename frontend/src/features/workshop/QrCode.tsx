@@ -14,7 +14,8 @@ export function QrCode({ text, size, label }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (canvas.current) {
-      void QRCode.toCanvas(canvas.current, text, { width: size, margin: 2, errorCorrectionLevel: "M" });
+      // A browser without a 2D canvas (or one that refuses it) draws no code; the address is on the page anyway.
+      QRCode.toCanvas(canvas.current, text, { width: size, margin: 2, errorCorrectionLevel: "M" }).catch(() => undefined);
     }
   }, [text, size]);
   return <canvas ref={canvas} role="img" aria-label={label} data-qr-text={text} className="qr-code" />;

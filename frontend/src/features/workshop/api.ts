@@ -10,7 +10,9 @@ const post = async <T>(url: string, body?: unknown) => (await request<T>(url, { 
 export const getWorkshop = (code: string) => getJson<WorkshopDetail>(`${base(code)}/`);
 export const createWorkshop = (body: { lesson?: string; scenario?: string; title?: string }) =>
   post<WorkshopView>("/api/workshops/", body);
-export const joinWorkshop = (code: string, name: string) => post<{ workshop: WorkshopView; me: Participant }>(`${base(code)}/join/`, { name });
+/** `language`: the student's (their question prompts come in it; the roster shows it). */
+export const joinWorkshop = (code: string, name: string, language?: string) =>
+  post<{ workshop: WorkshopView; me: Participant }>(`${base(code)}/join/`, language ? { name, language } : { name });
 export const askQuestion = (code: string, question: string) => post<ClassQuestion>(`${base(code)}/questions/`, { question });
 export const revealQuestion = (code: string, key: string) => post<ClassQuestion>(`${base(code)}/questions/${encodeURIComponent(key)}/reveal/`);
 export const tryItMyself = (code: string) => post<{ id: number }>(`${base(code)}/try/`);

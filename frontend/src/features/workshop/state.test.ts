@@ -145,6 +145,14 @@ describe("projection", () => {
     expect(JSON.stringify(projection(host))).not.toContain("Ada");
   });
 
+  it("carries the prompt's translations, and their explanations only once revealed", () => {
+    const translations = { "zh-CN": { prompt: "哪个 Pod？", explanation: "优先级最低" } };
+    const asking = applyWorkshopMessage(host, { type: "question", question: { ...asked, translations } });
+    expect(projection(asking)?.question?.translations).toEqual({ "zh-CN": { prompt: "哪个 Pod？" } });
+    const revealed = applyWorkshopMessage(asking, { type: "question", question: { ...asked, translations, revealed: true } });
+    expect(projection(revealed)?.question?.translations).toEqual(translations);
+  });
+
   it("shows the answer and the explanation once revealed", () => {
     const revealed = applyWorkshopMessage(host, { type: "question", question: { ...asked, revealed: true } });
     expect(projection(revealed)?.question).toMatchObject({ answer: "default/batch-1", explanation: "lowest priority" });

@@ -200,11 +200,21 @@ export interface Projection {
   step: number | null;
   ended: boolean;
   /** The question last put to the class: its bars, and the answer only once revealed. */
-  question: { key: string; prompt: string; tally: Tally | null; revealed: boolean; answer?: string; explanation?: string } | null;
+  question: {
+    key: string; prompt: string; tally: Tally | null; revealed: boolean; answer?: string; explanation?: string;
+    /** The prompt (and, once revealed, the explanation) in each language it is translated into. */
+    translations?: ClassQuestion["translations"];
+  } | null;
 }
 
 /** The instructor's state as the room may see it: no names, and no answer before the reveal
  * (the instructor's socket carries both; the projector must not show either). */
+/** A question's translations without their explanations before the reveal (the explanation gives the answer away). */
+function hiddenUntilRevealed(translations: NonNullable<ClassQuestion["translations"]>, revealed: boolean): ClassQuestion["translations"] {
+  if (revealed) return translations;
+  return Object.fromEntries(Object.entries(translations).map(([language, t]) => [language, { prompt: t.prompt }]));
+}
+
 export function projection(state: WorkshopState): Projection | null {
   const w = state.workshop;
   if (!w) return null;
@@ -215,6 +225,7 @@ export function projection(state: WorkshopState): Projection | null {
         prompt: last.prompt,
         tally: last.tally ?? null,
         revealed: last.revealed,
+        ...(last.translations ? { translations: hiddenUntilRevealed(last.translations, last.revealed) } : {}),
         ...(last.revealed ? { answer: last.answer, explanation: last.explanation } : {}),
       }
     : null;
