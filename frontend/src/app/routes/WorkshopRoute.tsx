@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 // /w/<code>/host (the instructor's dashboard over the run the class follows),
 // /w/<code>/present (the instructor's projector view: code, join address, step, the question's bars).
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { getJson } from "@/lib/api";
+import { useTranslation } from "react-i18next";
 import { navigate } from "@/lib/router";
 import { RunStore } from "@/lib/runStore";
 import type { SimEvent } from "@/protocol/events";
@@ -21,15 +21,19 @@ import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
 import { RunPage } from "./RunPage";
+import { queryKeys } from "@/api/queryKeys";
+import { listLessons, type Lesson } from "@/features/gallery/api";
 
-type LessonItem = { slug: string; title: string; number: number };
-
-function useLessons(): LessonItem[] {
-  return useQuery({ queryKey: ["lesson-items"], queryFn: () => getJson<LessonItem[]>("/api/lessons/"), staleTime: Infinity }).data ?? [];
+// The gallery's and the lesson panel's queries: the same keys, so one fetch serves them all.
+function useLessons(): Lesson[] {
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  return useQuery({ queryKey: queryKeys.lessons(language), queryFn: () => listLessons(language), staleTime: Infinity }).data ?? [];
 }
 
 function useLesson(slug: string | null | undefined): LessonDetail | null {
-  const query = useQuery({ queryKey: ["lesson", slug], queryFn: () => getLesson(slug as string), enabled: !!slug, staleTime: Infinity });
+  const language = useTranslation().i18n.resolvedLanguage ?? "en";
+  const query = useQuery({ queryKey: queryKeys.lesson(slug ?? "", language), queryFn: () => getLesson(slug as string, language),
+                           enabled: !!slug, staleTime: Infinity });
   return slug ? (query.data ?? null) : null;
 }
 
@@ -72,7 +76,7 @@ export function JoinByCodePage() {
 export type WorkshopScreen = "join" | "host" | "present";
 
 export function WorkshopPage({ code, view }: { code: string; view: WorkshopScreen }) {
-  const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
+  const query = useQuery({ queryKey: queryKeys.workshop(code), queryFn: () => getWorkshop(code) });
   const detail: WorkshopDetail | null = query.data ?? null;
   const error = query.error ? query.error.message : null;
   const address = detail ? ownAddress(detail, view) : null;

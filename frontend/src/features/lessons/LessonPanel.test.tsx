@@ -6,11 +6,12 @@ import { newQueryClient } from "@/lib/query";
 import type { SimEvent } from "@/protocol/events";
 import type { LessonDetail } from "./api";
 import { LessonPanel } from "./LessonPanel";
+import { queryKeys } from "@/api/queryKeys";
 
 afterEach(cleanup);
 
 const LESSON: LessonDetail = {
-  slug: "one", number: 1, title: "One", summary: "", idea: "An idea.", buildsOn: [], scenario: "lesson01", seed: 0, until: null,
+  slug: "one", number: 1, title: "One", summary: "", idea: "An idea.", spec: [], buildsOn: [], scenario: "lesson01", seed: 0, until: null, variants: [], language: "en",
   commands: [],
   steps: [
     { title: "At the start", markdown: "Look.", at: { event: "cluster.snapshot" } },
@@ -21,7 +22,7 @@ const LESSON: LessonDetail = {
 
 function withLesson({ children }: { children: ReactNode }) {
   const client = newQueryClient();
-  client.setQueryData(["lesson", "one", "en"], LESSON);
+  client.setQueryData(queryKeys.lesson("one", "en"), LESSON);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

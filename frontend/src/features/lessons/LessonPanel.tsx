@@ -9,6 +9,7 @@ import { Markdown } from "./Markdown";
 import { StepAnnouncer } from "./StepAnnouncer";
 import { Alert } from "@/components/Alert";
 import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
+import { queryKeys } from "@/api/queryKeys";
 
 interface Props {
   slug: string;
@@ -40,7 +41,7 @@ interface Props {
 export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, now, send, onSeek, showQuestions = true, followStep }: Props) {
   // The texts in the reader's language (the triggers, answers and choices are the same in every language).
   const language = useTranslation().i18n.resolvedLanguage ?? "en";
-  const lessonQuery = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug, language), staleTime: Infinity,
+  const lessonQuery = useQuery({ queryKey: queryKeys.lesson(slug, language), queryFn: () => getLesson(slug, language), staleTime: Infinity,
     // A language switch keeps this lesson on screen until its new texts arrive (another lesson's never).
     placeholderData: (previous, query) => (query?.queryKey[1] === slug ? previous : undefined) });
   const lesson: LessonDetail | null = lessonQuery.data ?? null;

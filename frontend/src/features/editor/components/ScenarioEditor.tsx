@@ -11,6 +11,7 @@ import type { Manifest } from "../model/manifest";
 import { objectsToYaml, yamlToObjects } from "../model/yamlSync";
 import { draftOf, starterDraft, type Draft } from "../model/draft";
 import { EditorView, type EditorTab } from "./EditorView";
+import { queryKeys } from "@/api/queryKeys";
 
 const NO_ERRORS: MappedErrors = { byObject: {}, fields: {}, other: [] };
 type Message = { kind: "error" | "info"; text: string; runLimit?: boolean } | null;
@@ -22,7 +23,7 @@ function goTo(slug: string, flash: string, replace = false) {
 
 export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: string | null; readOnly: boolean }) {
   const queries = useQueryClient();
-  const scenario = useQuery({ queryKey: ["scenario", slug], queryFn: () => getScenario(slug as string), enabled: !!slug });
+  const scenario = useQuery({ queryKey: queryKeys.scenario(slug ?? ""), queryFn: () => getScenario(slug as string), enabled: !!slug });
   const saved: Scenario | null = scenario.data ?? null;
   const [edits, setEdits] = useState<Draft | null>(slug ? null : starterDraft());
   const draft = edits ?? (saved ? draftOf(saved) : null);
@@ -76,7 +77,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   const save = async () => {
     const s = await act(() => (saved ? updateScenario(saved.slug, saved.version, draft) : createScenario(draft)), draft.objects);
     if (!s) return;
-    queries.setQueryData(["scenario", s.slug], s);
+    queries.setQueryData(queryKeys.scenario(s.slug), s);
     setDirty(false);
     setMessage({ kind: "info", text: `Saved (version ${s.version}).` });
     if (!saved) goTo(s.slug, `Created (version ${s.version}).`, true);
@@ -92,7 +93,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     };
     const s = await act(() => importYaml(yaml, { title: draft.title || "Imported scenario", visibility: draft.visibility, settings: draft.settings }), objectsOf);
     if (s) {
-      queries.setQueryData(["scenario", s.slug], s); // the answer is the scenario: no second fetch
+      queries.setQueryData(queryKeys.scenario(s.slug), s); // the answer is the scenario: no second fetch
       goTo(s.slug, `Imported ${s.objects.length} objects.`);
       return;
     }
@@ -107,14 +108,14 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     if (!saved) return;
     const s = await act(() => forkScenario(saved.slug), draft.objects);
     if (!s) return;
-    queries.setQueryData(["scenario", s.slug], s);
+    queries.setQueryData(queryKeys.scenario(s.slug), s);
     goTo(s.slug, "Forked into your own copy: edit away.");
   };
   const remove = async () => {
     if (!saved || !confirm(`Delete "${saved.title}"? This cannot be undone.`)) return;
     const ok = await act(() => deleteScenario(saved.slug).then(() => true), draft.objects);
     if (ok) {
-      queries.removeQueries({ queryKey: ["scenario", saved.slug] });
+      queries.removeQueries({ queryKey: queryKeys.scenario(saved.slug) });
       navigate("/");
     }
   };
