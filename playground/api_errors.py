@@ -167,15 +167,12 @@ def handler403(request: HttpRequest, exception: Exception | None = None) -> Http
     return defaults.permission_denied(request, exception)
 
 
-# What kube-apiserver answers for a path it serves nothing at (an unknown resource, a run id that is no id).
-K8S_NOT_FOUND = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-                 "message": "the server could not find the requested resource", "reason": "NotFound", "details": {},
-                 "code": 404}
-
-
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if request.path.startswith("/k8s/"):
-        return JsonResponse(K8S_NOT_FOUND, status=404)
+    if request.path.startswith("/k8s/"):  # as kube-apiserver answers a path it serves nothing at
+        # Imported here: this module loads with DRF's parsers, before the models; and k8sapi imports it.
+        from playground.k8sapi import api as k8s_api
+
+        return k8s_api.not_found(request.path)
     if _is_api(request):
         return JsonResponse(error_body(f"no API endpoint at {request.path}"), status=404)
     return defaults.page_not_found(request, exception)

@@ -262,7 +262,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "playground.runs.serializers.RUN_STATUSES",
-                            "CommandStatusEnum": "playground.runs.serializers.COMMAND_STATUSES"},
+                            "CommandStatusEnum": "playground.runs.serializers.COMMAND_STATUSES",
+                            "WorkshopStatusEnum": "playground.workshops.serializers.WORKSHOP_STATUSES"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "playground.openapi.add_common_responses"],
 }

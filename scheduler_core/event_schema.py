@@ -51,6 +51,8 @@ def ref(name: str) -> Schema:
 
 
 QUEUE_NAMES = ("active", "backoff", "unschedulable", "gated", "inFlight", "waiting")
+POD_PHASES = ("Pending", "Running", "Terminating", "Succeeded", "Deleted")
+COMMAND_SOURCES = ("user", "lesson")
 OWNER = obj({"kind": STR, "name": STR})
 INT_OR_STRING = {"anyOf": [INT, STR]}
 
@@ -61,7 +63,7 @@ DEFS: dict[str, Schema] = {
         "key": STR, "name": STR, "namespace": STR, "uid": STR, "labels": STR_MAP, "priority": INT,
         "priorityClassName": STR, "preemptionPolicy": STR, "requests": ref("Resources"),
         "nodeName": null(STR), "nominatedNodeName": null(STR),
-        "phase": enum("Pending", "Running", "Terminating", "Succeeded", "Deleted"),
+        "phase": enum(*POD_PHASES),
         "queue": null(enum(*QUEUE_NAMES)), "startTime": null(NUM), "deletionTimestamp": null(NUM),
         "preemptedBy": null(STR), "schedulingGates": arr(STR),
     }, {"owner": OWNER}),
@@ -115,7 +117,7 @@ DEFS: dict[str, Schema] = {
 
 # Per-node verdicts, compact at 5,000 nodes: node -> index into `verdicts` (docs/events.md).
 VERDICTS = {"statuses": {"type": "object", "additionalProperties": INT}, "verdicts": arr(ref("NodeStatus"))}
-COMMAND_SOURCE = enum("user", "lesson")
+COMMAND_SOURCE = enum(*COMMAND_SOURCES)
 
 # kind -> (required fields, optional fields), besides seq, t and kind.
 EVENT_FIELDS: dict[str, tuple[dict[str, Schema], dict[str, Schema]]] = {
@@ -173,6 +175,16 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], dict[str, Schema]]] = {
                           "error": obj({"path": STR, "value": ANY, "message": STR})}, {}),
     # Reserved for the playground's worker; not sent in protocol 1 (docs/events.md).
     "run.status": ({"status": STR, "reason": STR}, {}),
+}
+
+# The vocabularies the browser names: scripts/event_types.py writes each as a const list and its type.
+VOCABULARIES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "EVENT_KINDS": ("EventKind", EVENT_KINDS),
+    "QUEUE_NAMES": ("QueueName", QUEUE_NAMES),
+    "POD_PHASES": ("PodPhase", POD_PHASES),
+    "WORKLOAD_KINDS": ("WorkloadKind", WORKLOAD_KINDS),
+    "PREEMPTION_CRITERIA": ("PreemptionCriterion", CRITERIA),
+    "COMMAND_SOURCES": ("CommandSource", COMMAND_SOURCES),
 }
 
 

@@ -1,4 +1,4 @@
-"""Event kinds (defined once here; frontend/src/protocol/events.ts mirrors them) and the pure fold.
+"""Event kinds (defined once here; frontend/src/protocol/events.gen.ts is generated from them) and the pure fold.
 
 ``apply_event(state, event)`` turns the State before an event into the State after it, so
 ``reduce(apply_event, events[1:], events[0]["state"]) == sim.state()`` at any point.

@@ -25,7 +25,8 @@ def generate(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         schema = Path(tmp) / "openapi.json"
         write_schema(schema)
-        subprocess.run(["npx", "--no-install", "openapi-typescript", str(schema), "-o", str(out)],
+        subprocess.run(["npx", "--no-install", "openapi-typescript", str(schema), "-o", str(out),
+                        "--default-non-nullable", "false"],
                        cwd=FRONTEND, check=True, capture_output=True)
 
 

@@ -25,6 +25,14 @@ def respond(body: Any, code: int = 200, content_type: str = "application/json",
     return response
 
 
+def error_response(error: st.ApiError) -> HttpResponse:
+    """A metav1.Status error as the answer, with Retry-After when the error gives one."""
+    response = respond(error.status(), error.code)
+    if error.details and "retryAfterSeconds" in error.details:
+        response.headers["Retry-After"] = str(error.details["retryAfterSeconds"])
+    return response
+
+
 class Call:
     """One request against one run."""
 

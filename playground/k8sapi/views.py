@@ -11,7 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from playground.k8sapi import auth, catalog, discovery, handlers, openapi, reviews
 from playground.k8sapi import status as st
-from playground.k8sapi.call import Call, respond
+from playground.k8sapi.call import Call, error_response, respond
 from playground.k8sapi.resources import DISCOVERED_GROUPS, find, find_review
 from playground.runs import selectors
 from playground.runs.api import Run
@@ -27,10 +27,7 @@ def api(request: HttpRequest, run_id: str, path: str | None = None, token: str |
         call = Call(request, run, caller.user, f"/k8s/runs/{run_id}" + (f"/token/{token}" if token else ""))
         return _route(call, [p for p in (path or "").split("/") if p])
     except st.ApiError as error:
-        response = respond(error.status(), error.code)
-        if error.details and "retryAfterSeconds" in error.details:
-            response.headers["Retry-After"] = str(error.details["retryAfterSeconds"])
-        return response
+        return error_response(error)
 
 
 def _run(run_id: int, caller: auth.Caller, held: Collection[str]) -> Run:

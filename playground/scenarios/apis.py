@@ -124,7 +124,8 @@ class ScenarioApi(APIView):
 
 
 class ScenarioListCreateApi(ScenarioApi):
-    @extend_schema(parameters=[s.ScenarioListQuerySerializer], responses=responses(
+    @extend_schema(parameters=[s.ScenarioListQuerySerializer, OpenApiParameter("page", int),
+                               OpenApiParameter("page_size", int)], responses=responses(
         {200: s.ScenarioPageSerializer}, 400, 404), summary="Gallery (scope=featured, shared or public) or my scenarios")
     def get(self, request: Request) -> Response:
         query = valid(s.ScenarioListQuerySerializer, request.query_params)

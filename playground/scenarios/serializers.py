@@ -58,6 +58,7 @@ class ScenarioSummarySerializer(serializers.ModelSerializer):  # type: ignore[ty
         model = Scenario
         fields = ["slug", "title", "description", "owner", "visibility", "forkedFrom", "version",
                   "counts", "featured", "canEdit", "createdAt", "updatedAt"]
+        read_only_fields = fields  # an answer's: every field is always there (the schema says so)
 
     def get_canEdit(self, scenario: Scenario) -> bool:
         return selectors.can_edit(self.context["request"].user, scenario)

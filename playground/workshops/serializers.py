@@ -5,6 +5,9 @@ from rest_framework import serializers
 
 from playground import languages
 from playground.strict import StrictCharField, StrictIntegerField
+from playground.workshops.models import Participant, Workshop
+
+WORKSHOP_STATUSES = Workshop.Status.values  # named in the schema (settings: ENUM_NAME_OVERRIDES)
 
 NOT_BLANK = RegexValidator(r"\S", "must not be blank")  # in the schema as a pattern: spaces alone are refused
 
@@ -51,10 +54,10 @@ class WorkshopAnswerSerializer(serializers.Serializer):  # type: ignore[type-arg
 
 class PositionSerializer(serializers.Serializer):  # type: ignore[type-arg]
     view = serializers.ChoiceField(choices=["run", "compare"])
-    runId = serializers.IntegerField(allow_null=True)
+    runId = serializers.IntegerField(help_text="the run shown (services.run_position; a push names a run you can see)")
     seq = serializers.IntegerField(allow_null=True)
     step = serializers.IntegerField(allow_null=True, help_text="the lesson step at seq, computed by the server")
-    compare = serializers.JSONField(allow_null=True)
+    compare = ComparePairSerializer(allow_null=True, help_text="the two runs side by side when view is compare")
 
 
 class WorkshopViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -67,7 +70,7 @@ class WorkshopViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     push = serializers.IntegerField(help_text="1, then +1 on every push: the questions on screen are this push's")
     position = PositionSerializer()
     locked = serializers.BooleanField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=WORKSHOP_STATUSES)
     createdAt = serializers.DateTimeField(allow_null=True)
     endedAt = serializers.DateTimeField(allow_null=True)
     link = serializers.CharField()
@@ -79,7 +82,7 @@ class ParticipantViewSerializer(serializers.Serializer):  # type: ignore[type-ar
     id = serializers.IntegerField()
     name = serializers.CharField()
     connected = serializers.BooleanField()
-    mode = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Participant.Mode.values)
     ownRun = serializers.IntegerField(allow_null=True)
     step = serializers.IntegerField(allow_null=True)
     language = serializers.ChoiceField(choices=list(languages.LANGUAGES), help_text="the language of their question prompts")
@@ -110,7 +113,7 @@ class QuestionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     push = serializers.IntegerField(help_text="the workshop's push it was asked in")
     lesson = serializers.CharField(allow_null=True)
     prompt = serializers.CharField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["node", "pod"])
     revealed = serializers.BooleanField()
     mine = serializers.CharField(allow_null=True)
     answer = serializers.CharField(required=False, help_text="the instructor always; students once revealed")

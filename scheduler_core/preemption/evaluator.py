@@ -22,7 +22,7 @@ from scheduler_core.preemption.whatif import ResourceOnlyVictims, VictimsMemo
 
 NOT_HELPFUL = "Preemption is not helpful for scheduling"
 # The criteria pickOneNodeForPreemption decides by, in order; the trace's `criterion` is one of
-# them. The one definition: lessons, the lesson schema and (checked by a test) the browser use it.
+# them. The one definition: lessons, the lesson schema and the browser (events.gen.ts, generated) use it.
 CRITERIA = (
     "onlyCandidate", "fewestPDBViolations", "lowestHighestPriority", "smallestPrioritySum",
     "fewestVictims", "latestStartTime", "random",

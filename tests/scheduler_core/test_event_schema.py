@@ -84,3 +84,13 @@ def test_every_event_of_a_random_script_validates(seed: int) -> None:
 
     for event in _script(seed).events:
         assert problems(event) == [], f"seq {event['seq']} ({event['kind']})"
+
+
+def test_every_criterion_the_evaluator_can_report_is_in_the_schema() -> None:
+    import inspect
+    import re
+
+    from scheduler_core.preemption.evaluator import CRITERIA, Evaluator
+
+    reported = set(re.findall(r'"([a-zA-Z]+)"', inspect.getsource(Evaluator.select_candidate)))
+    assert reported - {"earliestStartTime", "prioritySum"} == set(CRITERIA)

@@ -1459,6 +1459,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string | null;
         };
+        ComparePair: {
+            /** @description a run you can see */
+            a: number;
+            /** @description a run you can see */
+            b: number;
+        };
         ComparePairRequest: {
             /** @description a run you can see */
             a: number;
@@ -1467,15 +1473,15 @@ export interface components {
         };
         Counts: {
             /** @default 0 */
-            nodes: number;
+            nodes?: number;
             /** @default 0 */
-            priorityclasses: number;
+            priorityclasses?: number;
             /** @default 0 */
-            pods: number;
+            pods?: number;
             /** @default 0 */
-            poddisruptionbudgets: number;
+            poddisruptionbudgets?: number;
             /** @default 0 */
-            namespaces: number;
+            namespaces?: number;
         };
         CredentialsRequest: {
             username: string;
@@ -1539,7 +1545,7 @@ export interface components {
         ForkRequest: {
             title?: string;
             /** @default private */
-            visibility: components["schemas"]["VisibilityEnum"];
+            visibility?: components["schemas"]["VisibilityEnum"];
         };
         GlossaryTerm: {
             /** @description The anchor: /glossary#<id>. */
@@ -1555,11 +1561,11 @@ export interface components {
             /** @description multi-document YAML */
             yaml: string;
             /** @default Imported scenario */
-            title: string;
+            title?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default private */
-            visibility: components["schemas"]["VisibilityEnum"];
+            visibility?: components["schemas"]["VisibilityEnum"];
             settings?: {
                 [key: string]: unknown;
             };
@@ -1626,6 +1632,12 @@ export interface components {
              */
             language: (components["schemas"]["LanguageEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `following` - following
+         *     * `own` - own
+         * @enum {string}
+         */
+        ModeEnum: "following" | "own";
         NewToken: {
             readonly id: number;
             name: string;
@@ -1696,7 +1708,7 @@ export interface components {
             id: number;
             name: string;
             connected: boolean;
-            mode: string;
+            mode: components["schemas"]["ModeEnum"];
             ownRun: number | null;
             step: number | null;
             /**
@@ -1722,9 +1734,9 @@ export interface components {
         PatchedScenarioUpdateRequest: {
             title?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default private */
-            visibility: components["schemas"]["VisibilityEnum"];
+            visibility?: components["schemas"]["VisibilityEnum"];
             /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
             objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
@@ -1744,11 +1756,13 @@ export interface components {
         PhaseEnum: "Pending" | "Running" | "Terminating" | "Succeeded";
         Position: {
             view: components["schemas"]["ViewEnum"];
-            runId: number | null;
+            /** @description the run shown (services.run_position; a push names a run you can see) */
+            runId: number;
             seq: number | null;
             /** @description the lesson step at seq, computed by the server */
             step: number | null;
-            compare: unknown;
+            /** @description the two runs side by side when view is compare */
+            compare: components["schemas"]["ComparePair"] | null;
         };
         Preemption: {
             preemptor: string;
@@ -1813,7 +1827,7 @@ export interface components {
             push: number;
             lesson: string | null;
             prompt: string;
-            kind: string;
+            kind: components["schemas"]["KindEnum"];
             revealed: boolean;
             mine: string | null;
             /** @description the instructor always; students once revealed */
@@ -1848,7 +1862,7 @@ export interface components {
             id: number;
             name: string;
             connected: boolean;
-            mode: string;
+            mode: components["schemas"]["ModeEnum"];
             ownRun: number | null;
             step: number | null;
             /**
@@ -1932,13 +1946,13 @@ export interface components {
         };
         ScenarioDetail: {
             readonly slug: string;
-            title: string;
-            description?: string;
+            readonly title: string;
+            readonly description: string;
             readonly owner: components["schemas"]["Owner"];
-            visibility?: components["schemas"]["VisibilityEnum"];
+            readonly visibility: components["schemas"]["VisibilityEnum"];
             /** @description slug of the scenario this was forked from */
             readonly forkedFrom: string | null;
-            version?: number;
+            readonly version: number;
             readonly counts: components["schemas"]["Counts"];
             /** @description Chosen by the instance's staff for the gallery. */
             readonly featured: boolean;
@@ -1965,13 +1979,13 @@ export interface components {
         };
         ScenarioSummary: {
             readonly slug: string;
-            title: string;
-            description?: string;
+            readonly title: string;
+            readonly description: string;
             readonly owner: components["schemas"]["Owner"];
-            visibility?: components["schemas"]["VisibilityEnum"];
+            readonly visibility: components["schemas"]["VisibilityEnum"];
             /** @description slug of the scenario this was forked from */
             readonly forkedFrom: string | null;
-            version?: number;
+            readonly version: number;
             readonly counts: components["schemas"]["Counts"];
             /** @description Chosen by the instance's staff for the gallery. */
             readonly featured: boolean;
@@ -1984,9 +1998,9 @@ export interface components {
         ScenarioUpdateRequest: {
             title: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default private */
-            visibility: components["schemas"]["VisibilityEnum"];
+            visibility?: components["schemas"]["VisibilityEnum"];
             /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
             objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
@@ -1999,9 +2013,9 @@ export interface components {
         ScenarioWriteRequest: {
             title: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default private */
-            visibility: components["schemas"]["VisibilityEnum"];
+            visibility?: components["schemas"]["VisibilityEnum"];
             /** @description a Kubernetes manifest: Node, PriorityClass, Pod, PodDisruptionBudget, Namespace, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job */
             objects?: (components["schemas"]["Node"] | components["schemas"]["PriorityClass"] | components["schemas"]["Pod"] | components["schemas"]["PodDisruptionBudget"] | components["schemas"]["Namespace"] | components["schemas"]["Deployment"] | components["schemas"]["ReplicaSet"] | components["schemas"]["StatefulSet"] | components["schemas"]["DaemonSet"] | components["schemas"]["Job"])[];
             /** @description seed, speed and SchedulerConfig fields */
@@ -2188,7 +2202,7 @@ export interface components {
             push: number;
             position: components["schemas"]["Position"];
             locked: boolean;
-            status: string;
+            status: components["schemas"]["WorkshopStatusEnum"];
             /** Format: date-time */
             createdAt: string | null;
             /** Format: date-time */
@@ -2217,6 +2231,12 @@ export interface components {
             /** @description two runs side by side, instead of a lesson or scenario */
             compare?: components["schemas"]["ComparePairRequest"];
         };
+        /**
+         * @description * `open` - open
+         *     * `ended` - ended
+         * @enum {string}
+         */
+        WorkshopStatusEnum: "open" | "ended";
         WorkshopView: {
             code: string;
             title: string;
@@ -2228,7 +2248,7 @@ export interface components {
             push: number;
             position: components["schemas"]["Position"];
             locked: boolean;
-            status: string;
+            status: components["schemas"]["WorkshopStatusEnum"];
             /** Format: date-time */
             createdAt: string | null;
             /** Format: date-time */
@@ -4661,6 +4681,8 @@ export interface operations {
     scenarios_get: {
         parameters: {
             query?: {
+                page?: number | "last";
+                page_size?: number;
                 /**
                  * @description public: every public scenario; mine: yours, of any visibility; featured: public ones the staff chose for the gallery; shared: public ones neither featured nor a lesson's (the gallery's "All shared")
                  *

@@ -8,7 +8,8 @@ test("the header shows the modelled kube-scheduler version from /api/version", a
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
-      const body = url.includes("/api/version") ? { kubeSchedulerVersion: "v1.34" } : url.includes("/api/me") ? { authenticated: false } : { count: 0, results: [] };
+      const body = url.includes("/api/version") ? { kubeSchedulerVersion: "v1.34" } : url.includes("/api/me") ? { authenticated: false }
+        : url.includes("/api/lessons/") ? [] : { count: 0, results: [] };
       return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
     }),
   );

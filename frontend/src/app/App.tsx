@@ -10,6 +10,7 @@ import { ANONYMOUS } from "@/features/account/api";
 import { HomePage } from "./routes/HomePage";
 import { LanguageSwitch } from "./LanguageSwitch";
 import type { WorkshopScreen } from "./routes/WorkshopRoute";
+import { queryKeys } from "@/api/queryKeys";
 
 // The gallery comes with the app; every other page (and what only it uses: the editor, `yaml`, the
 // run page) is a chunk of its own, fetched when first visited (issue 35: light on a shared Wi-Fi).
@@ -69,22 +70,22 @@ export function App() {
 function Shell() {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const version = useQuery({ queryKey: ["version"], queryFn: fetchVersion, staleTime: Infinity }).data ?? null;
-  const me = useQuery({ queryKey: ["me"], queryFn: fetchMe }).data ?? null;
-  const setMe = (who: Me) => queries.setQueryData(["me"], who);
+  const version = useQuery({ queryKey: queryKeys.version, queryFn: fetchVersion, staleTime: Infinity }).data ?? null;
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: fetchMe }).data ?? null;
+  const setMe = (who: Me) => queries.setQueryData(queryKeys.me, who);
   const [large, setLarge] = useState(() => localStorage.getItem("largeType") === "1");
   // Bumped when the session changes hands (log out), so pages refetch what is "mine".
   const [sessionEpoch, setSessionEpoch] = useState(0);
   const { pathname } = useLocation();
   const signedOut = () => {
     setMe(ANONYMOUS);
-    void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" && q.queryKey[0] !== "version" });
+    void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.version[0] });
     setSessionEpoch((n) => n + 1);
     navigate("/");
   };
   // The first write makes a visitor a guest; re-ask who we are as people move around.
   useEffect(() => {
-    void queries.invalidateQueries({ queryKey: ["me"] });
+    void queries.invalidateQueries({ queryKey: queryKeys.me });
   }, [pathname, queries]);
   // A new page takes focus to its heading (not on the first load: the reader starts at the top).
   const content = useRef<HTMLDivElement>(null);

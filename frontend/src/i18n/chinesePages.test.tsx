@@ -97,6 +97,7 @@ const SAVED: Scenario = {
   settings: { seed: 1, version: "v1.33", async_preemption: true },
   forkedFrom: "lesson05", canEdit: true, owner: { username: "guest-4kq9x2mb", isGuest: true },
   ignored: ["pods[0] (Pod web-1): spec.containers[0].ports is not modelled and was ignored"],
+  featured: false, counts: {}, createdAt: "2026-11-27T09:00:00Z", updatedAt: "2026-11-27T09:00:00Z",
 };
 
 describe("the scenario editor in Chinese", () => {
@@ -145,7 +146,7 @@ describe("the scenario editor in Chinese", () => {
 });
 
 describe("the account page in Chinese", () => {
-  const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true };
+  const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true, language: null };
   const ANONYMOUS: Me = { authenticated: false, id: null, username: null, isGuest: false } as unknown as Me;
 
   test("a guest's sign-up and log-in forms, with the server's errors, and the API tokens", async () => {

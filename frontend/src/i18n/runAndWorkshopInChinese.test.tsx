@@ -38,6 +38,7 @@ import { CodeForm } from "@/features/workshop/CodeForm";
 import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
 import { ProjectorView } from "@/features/workshop/ProjectorView";
 import { StudentBar } from "@/features/workshop/StudentBar";
+import { queryKeys } from "@/api/queryKeys";
 import { ClassQuestions } from "@/features/workshop/ClassQuestions";
 import { initialWorkshopState, projection, type WorkshopState } from "@/features/workshop/state";
 import { JoinByCodePage, NewWorkshopPage, WorkshopPage } from "@/app/routes/WorkshopRoute";
@@ -137,7 +138,7 @@ test("the whole run page of a lesson's run (header, controls, lesson, panels), l
     const store = Object.assign(new RunStore(7), { connect() {}, disconnect() {} });
     store.receive(events);
     store.setRun(view);
-    const wrapper = withCache((c) => c.setQueryData(["lesson", "one", "zh-CN"], LESSON));
+    const wrapper = withCache((c) => c.setQueryData(queryKeys.lesson("one", "zh-CN"), LESSON));
     const { container } = render(<RunPage runId={7} store={store} />, { wrapper });
     expect(await screen.findByRole("link", { name: "抢占" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("运行 7：抢占");
@@ -187,11 +188,11 @@ const LESSON: LessonDetail = {
   questions: [
     { id: "where", prompt: "它会去哪个节点？", kind: "node", answer: "node-1", explanation: "只有它放得下。", revealAt: { event: "cluster.snapshot" }, askAt: 1, choices: ["node-1", "node-2"], noneOfThese: true },
   ],
-  language: "zh-CN",
+  language: "zh-CN", spec: [], variants: [],
 };
 
 test("the lesson panel's controls, waits, questions and answers, in Chinese", () => {
-  const wrapper = withCache((c) => c.setQueryData(["lesson", "one", "zh-CN"], LESSON));
+  const wrapper = withCache((c) => c.setQueryData(queryKeys.lesson("one", "zh-CN"), LESSON));
   const events = [{ seq: 1, t: 0, kind: "cluster.snapshot" }] as unknown as SimEvent[];
   for (const [status, canControl] of [["running", true], ["finished", true], ["running", false]] as const) {
     const { container, unmount } = render(
@@ -209,15 +210,15 @@ test("the lesson panel's controls, waits, questions and answers, in Chinese", ()
 const WORKSHOP = {
   code: "ABC234", title: "抢占工作坊", instructor: "ada", lesson: "one", scenario: "lesson03", runId: 7, push: 1,
   position: { view: "run" as const, runId: 7, seq: 4, step: 2, compare: null }, locked: false, status: "open" as const,
-  link: "/w/ABC234", joinUrl: "http://192.168.1.5:8000/w/ABC234",
+  link: "/w/ABC234", joinUrl: "http://192.168.1.5:8000/w/ABC234", createdAt: "2026-11-27T09:00:00Z", endedAt: null,
 };
 const ROSTER = [
-  { id: 1, name: "小明", connected: true, mode: "following" as const, ownRun: null, step: null, answers: { where: "node-1" } },
-  { id: 2, name: "李华", connected: false, mode: "own" as const, ownRun: 9, step: 1, answers: {} },
+  { id: 1, name: "小明", connected: true, mode: "following" as const, ownRun: null, step: null, language: "zh-CN" as const, joinedAt: null },
+  { id: 2, name: "李华", connected: false, mode: "own" as const, ownRun: 9, step: 1, language: "zh-CN" as const, joinedAt: null },
 ];
 const QUESTION = {
   key: "where", push: 1, lesson: "one", prompt: "它会去哪个节点？", kind: "node" as const, revealed: false, mine: "node-2",
-  answer: "node-1", explanation: "只有它放得下。", tally: { counts: { "node-1": 1, "node-2": 1 }, answered: 2 },
+  answer: "node-1", explanation: "只有它放得下。", tally: { counts: { "node-1": 1, "node-2": 1 }, answered: 2 }, translations: {},
 };
 const hostState = (over: Partial<WorkshopState> = {}): WorkshopState =>
   ({ ...initialWorkshopState, role: "instructor", workshop: WORKSHOP, roster: ROSTER, questions: [QUESTION], socket: "open", ...over });
@@ -259,9 +260,9 @@ describe("the workshop pages, in Chinese", () => {
     expect(englishIn(<CodeForm onCode={() => {}} />)).toEqual([]);
     expect(englishIn(<NewWorkshopForm lessons={[{ slug: "one", number: 3, title: "抢占" }]} onCreated={() => {}} />)).toEqual([]);
     expect(englishIn(<JoinByCodePage />)).toEqual([]);
-    expect(englishIn(<NewWorkshopPage />, withCache((c) => c.setQueryData(["lesson-items", "zh-CN"], [{ slug: "one", number: 3, title: "抢占" }])))).toEqual([]);
+    expect(englishIn(<NewWorkshopPage />, withCache((c) => c.setQueryData(queryKeys.lessons("zh-CN"), [{ slug: "one", number: 3, title: "抢占" }])))).toEqual([]);
     const detail = { ...WORKSHOP, status: "ended", role: null, me: null };
-    const { container } = render(<WorkshopPage code="ABC234" view="join" />, { wrapper: withCache((c) => c.setQueryData(["workshop", "ABC234"], detail)) });
+    const { container } = render(<WorkshopPage code="ABC234" view="join" />, { wrapper: withCache((c) => c.setQueryData(queryKeys.workshop("ABC234"), detail)) });
     expect(await screen.findByRole("status")).toBeTruthy();
     expect(englishOutsideVerbatim(container)).toEqual([]);
   });

@@ -34,6 +34,11 @@ async function fetchCsrfToken(): Promise<string> {
   return csrfToken();
 }
 
+/** The X-CSRFToken header's value for a write: the cookie's, fetched first when there is none yet. */
+export async function csrfHeader(): Promise<string> {
+  return csrfToken() || (await fetchCsrfToken());
+}
+
 /** Turn any error body into the envelope shape (DRF's default dict shape too). */
 export function toEnvelope(status: number, body: unknown): ErrorEnvelope {
   if (body && typeof body === "object") {
@@ -75,7 +80,7 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
     body = JSON.stringify(opts.body);
     headers["Content-Type"] = "application/json";
   }
-  if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken() || (await fetchCsrfToken());
+  if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = await csrfHeader();
   const res = await fetch(url, { method, headers, body, credentials: "same-origin" });
   const type = res.headers.get("Content-Type") ?? "";
   const parsed: unknown =

@@ -1,19 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { getJson } from "@/lib/api";
+import { api, ok } from "@/api/client";
+import { isLanguage } from "@/i18n";
 import type { components } from "@/api/schema";
+import { queryKeys } from "@/api/queryKeys";
 
 export type GlossaryTerm = components["schemas"]["GlossaryTerm"];
 
 /** The glossary's href for a term: what lessons link to (docs/lessons.md, "Glossary"). */
 export const GLOSSARY_HREF = "/glossary#";
 
-export const fetchGlossary = (language: string) => getJson<GlossaryTerm[]>(`/api/glossary/?lang=${encodeURIComponent(language)}`);
+export const fetchGlossary = (language: string) =>
+  ok(api.GET("/api/glossary/", { params: { query: { lang: isLanguage(language) ? language : "en" } } }));
 
 /** The glossary in the reader's language, fetched once per page and language (it changes only with a deployment). */
 export function useGlossaryQuery() {
   const language = useTranslation().i18n.resolvedLanguage ?? "en";
-  return useQuery({ queryKey: ["glossary", language], queryFn: () => fetchGlossary(language), staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.glossary(language), queryFn: () => fetchGlossary(language), staleTime: Infinity });
 }
 
 /** The glossary by id. */

@@ -1,51 +1,33 @@
-// Starting a run (from the editor, the gallery's lessons, a shared link).
-import { ApiError, request } from "@/lib/api";
+// Starting a run (from the editor, the gallery's lessons, a shared link), listing and stopping runs.
+import { api, ok, type Schemas } from "@/api/client";
+import { ApiError } from "@/lib/api";
 
-export interface StartOptions {
-  seed?: number;
-  speed?: number;
-  /** Stay paused at t=0 (after the cluster snapshot) until Play or Step. */
-  paused?: boolean;
-  /** A lesson's slug: the server applies its timed commands; the run starts paused. */
-  lesson?: string;
+export type StartOptions = Omit<Schemas["RunCreateRequest"], "scenario">;
+
+/** A run as the API lists it (GET /api/runs/). */
+export type RunSummary = Schemas["RunView"];
+
+export async function startRun(scenario: string, opts: StartOptions = {}): Promise<RunSummary> {
+  return ok(api.POST("/api/runs/", { body: { scenario, ...opts } }));
 }
 
-export async function startRun(scenario: string, opts: StartOptions = {}): Promise<{ id: number }> {
-  const body: Record<string, unknown> = { scenario };
-  for (const key of ["seed", "speed", "paused", "lesson"] as const) if (opts[key] !== undefined) body[key] = opts[key];
-  return (await request<{ id: number }>("/api/runs/", { method: "POST", body })).data;
-}
-
-export interface RunSummary {
-  id: number;
-  status: string;
-  reason: string;
-  scenario?: string;
-  lesson?: string | null;
-  time?: number;
-  createdAt?: string;
-  owner?: { username: string };
-}
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
+/** GET /api/runs/<id>/ */
+export async function getRun(runId: number): Promise<RunSummary> {
+  return ok(api.GET("/api/runs/{run_id}/", { params: { path: { run_id: runId } } }));
 }
 
 /** The newest runs of a scenario (the first page; the list is paged like scenarios). */
 export async function runsOfScenario(slug: string): Promise<RunSummary[]> {
-  return (await request<Page<RunSummary>>(`/api/runs/?scenario=${encodeURIComponent(slug)}`)).data.results;
+  return (await ok(api.GET("/api/runs/", { params: { query: { scenario: slug } } }))).results;
 }
 
 /** My runs that count against my active-run limit (the first page: the limit is a few runs). */
 export async function myActiveRuns(): Promise<RunSummary[]> {
-  return (await request<Page<RunSummary>>("/api/runs/?active=true")).data.results;
+  return (await ok(api.GET("/api/runs/", { params: { query: { active: true } } }))).results;
 }
 
 export async function stopRun(runId: number): Promise<void> {
-  await request<unknown>(`/api/runs/${runId}/commands/`, { method: "POST", body: { type: "stop" } });
+  await ok(api.POST("/api/runs/{run_id}/commands/", { params: { path: { run_id: runId } }, body: { type: "stop" } }));
 }
 
 /** A start refused because the owner already has as many active runs as allowed (429 naming them). */

@@ -1,25 +1,20 @@
 // Who am I, and which kube-scheduler the model follows. /api/me also sets the CSRF cookie.
-import { getJson, request } from "./api";
+import { api, ok, type Schemas } from "@/api/client";
 import type { Language } from "@/i18n";
+import { getJson } from "./api";
 
-export interface Me {
-  authenticated: boolean;
-  id: number | null;
-  username: string | null;
-  isGuest: boolean;
-  /** The language the person chose (kept on the server, a guest's too); null: the browser's. */
-  language?: Language | null;
-}
+/** GET /api/me; `language` is the one the person chose (kept on the server, a guest's too), null: the browser's. */
+export type Me = Schemas["Me"];
 
 export interface ModelVersion {
   kubeSchedulerVersion?: string;
   [k: string]: unknown;
 }
 
-export const fetchMe = () => getJson<Me>("/api/me");
+export const fetchMe = () => ok(api.GET("/api/me"));
 export const fetchVersion = () => getJson<ModelVersion>("/api/version");
 
 /** Keep the person's language on the server (an anonymous visitor becomes a guest to keep it). */
 export async function saveLanguage(language: Language): Promise<Me> {
-  return (await request<Me>("/api/me", { method: "PATCH", body: { language } })).data;
+  return ok(api.PATCH("/api/me", { body: { language } }));
 }

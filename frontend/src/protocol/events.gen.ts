@@ -1,6 +1,91 @@
 // Generated from scheduler_core/event_schema.py by `make api-types` (scripts/event_types.py): do not edit.
 // The payload of every event kind as the core publishes it (docs/events.schema.json).
 
+export const EVENT_KINDS = [
+  "cluster.snapshot",
+  "node.added",
+  "node.updated",
+  "node.deleted",
+  "namespace.updated",
+  "namespace.deleted",
+  "priorityclass.added",
+  "priorityclass.changed",
+  "priorityclass.deleted",
+  "pod.added",
+  "queue.moved",
+  "cycle.started",
+  "cycle.filtered",
+  "cycle.scored",
+  "preemption.evaluated",
+  "pod.nominated",
+  "pod.nominationCleared",
+  "pod.bound",
+  "permit.waiting",
+  "permit.allowed",
+  "permit.rejected",
+  "pod.terminating",
+  "pod.deleted",
+  "pdb.updated",
+  "pdb.added",
+  "pdb.changed",
+  "pdb.deleted",
+  "pod.succeeded",
+  "workload.updated",
+  "workload.deleted",
+  "k8s.event",
+  "cycle.finished",
+  "command.applied",
+  "command.rejected",
+  "run.status",
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const QUEUE_NAMES = [
+  "active",
+  "backoff",
+  "unschedulable",
+  "gated",
+  "inFlight",
+  "waiting",
+] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export const POD_PHASES = [
+  "Pending",
+  "Running",
+  "Terminating",
+  "Succeeded",
+  "Deleted",
+] as const;
+export type PodPhase = (typeof POD_PHASES)[number];
+
+export const WORKLOAD_KINDS = [
+  "Deployment",
+  "ReplicaSet",
+  "StatefulSet",
+  "DaemonSet",
+  "Job",
+] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+export const PREEMPTION_CRITERIA = [
+  "onlyCandidate",
+  "fewestPDBViolations",
+  "lowestHighestPriority",
+  "smallestPrioritySum",
+  "fewestVictims",
+  "latestStartTime",
+  "random",
+] as const;
+export type PreemptionCriterion = (typeof PREEMPTION_CRITERIA)[number];
+
+export const COMMAND_SOURCES = [
+  "user",
+  "lesson",
+] as const;
+export type CommandSource = (typeof COMMAND_SOURCES)[number];
+
+/** cpu in millicores, memory in bytes, others as counts */
 export type Resources = Record<string, number>;
 
 export type PodView = {
@@ -187,6 +272,7 @@ export type PreemptionCandidate = {
   earliestStartTime: number | null;
 };
 
+/** a run command as applied (docs/runs.md; scheduler_core.commands.COMMAND_FIELDS) */
 export type Command = {
   type: string;
   [key: string]: unknown;
@@ -237,21 +323,21 @@ export type NamespaceDeletedEvent = {
   namespace: string;
 };
 
-export type PriorityclassAddedEvent = {
+export type PriorityClassAddedEvent = {
   seq: number;
   t: number;
   kind: "priorityclass.added";
   priorityClass: PriorityClassView;
 };
 
-export type PriorityclassChangedEvent = {
+export type PriorityClassChangedEvent = {
   seq: number;
   t: number;
   kind: "priorityclass.changed";
   priorityClass: PriorityClassView;
 };
 
-export type PriorityclassDeletedEvent = {
+export type PriorityClassDeletedEvent = {
   seq: number;
   t: number;
   kind: "priorityclass.deleted";
@@ -531,16 +617,16 @@ export type RunStatusEvent = {
   reason: string;
 };
 
-export type SchemaEvent =
+export type SimEvent =
   | ClusterSnapshotEvent
   | NodeAddedEvent
   | NodeUpdatedEvent
   | NodeDeletedEvent
   | NamespaceUpdatedEvent
   | NamespaceDeletedEvent
-  | PriorityclassAddedEvent
-  | PriorityclassChangedEvent
-  | PriorityclassDeletedEvent
+  | PriorityClassAddedEvent
+  | PriorityClassChangedEvent
+  | PriorityClassDeletedEvent
   | PodAddedEvent
   | QueueMovedEvent
   | CycleStartedEvent

@@ -33,6 +33,7 @@ from .command_status_enum import CommandStatusEnum
 from .command_view import CommandView
 from .command_view_error_type_0 import CommandViewErrorType0
 from .command_view_payload import CommandViewPayload
+from .compare_pair import ComparePair
 from .compare_pair_request import ComparePairRequest
 from .cordon_command import CordonCommand
 from .cordon_command_type import CordonCommandType
@@ -349,6 +350,7 @@ from .lesson import Lesson
 from .lesson_ref import LessonRef
 from .manifest import Manifest
 from .me import Me
+from .mode_enum import ModeEnum
 from .namespace import Namespace
 from .namespace_api_version import NamespaceApiVersion
 from .namespace_kind import NamespaceKind
@@ -804,6 +806,7 @@ from .scenarios_by_slug_statefulsets_get_response_200 import (
 from .scenarios_by_slug_statefulsets_post_response_201 import (
     ScenariosBySlugStatefulsetsPostResponse201,
 )
+from .scenarios_get_page_type_1 import ScenariosGetPageType1
 from .scenarios_get_scope import ScenariosGetScope
 from .scenarios_import_post_visibility import ScenariosImportPostVisibility
 from .set_namespace_labels_command import SetNamespaceLabelsCommand
@@ -960,6 +963,7 @@ from .workshop_detail import WorkshopDetail
 from .workshop_join_request import WorkshopJoinRequest
 from .workshop_lock_request import WorkshopLockRequest
 from .workshop_push_request import WorkshopPushRequest
+from .workshop_status_enum import WorkshopStatusEnum
 from .workshop_view import WorkshopView
 from .ws_ticket import WsTicket
 
@@ -997,6 +1001,7 @@ __all__ = (
     "CommandView",
     "CommandViewErrorType0",
     "CommandViewPayload",
+    "ComparePair",
     "ComparePairRequest",
     "CordonCommand",
     "CordonCommandType",
@@ -1167,6 +1172,7 @@ __all__ = (
     "LessonRef",
     "Manifest",
     "Me",
+    "ModeEnum",
     "Namespace",
     "NamespaceApiVersion",
     "NamespaceKind",
@@ -1400,6 +1406,7 @@ __all__ = (
     "ScenariosBySlugStatefulsetsByNamespaceByNamePutResponse200",
     "ScenariosBySlugStatefulsetsGetResponse200",
     "ScenariosBySlugStatefulsetsPostResponse201",
+    "ScenariosGetPageType1",
     "ScenariosGetScope",
     "ScenariosImportPostVisibility",
     "SetNamespaceLabelsCommand",
@@ -1496,6 +1503,7 @@ __all__ = (
     "WorkshopJoinRequest",
     "WorkshopLockRequest",
     "WorkshopPushRequest",
+    "WorkshopStatusEnum",
     "WorkshopView",
     "WsTicket",
 )

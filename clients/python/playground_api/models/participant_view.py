@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.language_enum import LanguageEnum
+from ..models.mode_enum import ModeEnum
 
 T = TypeVar("T", bound="ParticipantView")
 
@@ -19,7 +20,8 @@ class ParticipantView:
         id (int):
         name (str):
         connected (bool):
-        mode (str):
+        mode (ModeEnum): * `following` - following
+            * `own` - own
         own_run (int | None):
         step (int | None):
         language (LanguageEnum): * `en` - en
@@ -30,7 +32,7 @@ class ParticipantView:
     id: int
     name: str
     connected: bool
-    mode: str
+    mode: ModeEnum
     own_run: int | None
     step: int | None
     language: LanguageEnum
@@ -44,7 +46,7 @@ class ParticipantView:
 
         connected = self.connected
 
-        mode = self.mode
+        mode = self.mode.value
 
         own_run: int | None
         own_run = self.own_run
@@ -86,7 +88,7 @@ class ParticipantView:
 
         connected = d.pop("connected")
 
-        mode = d.pop("mode")
+        mode = ModeEnum(d.pop("mode"))
 
         def _parse_own_run(data: object) -> int | None:
             if data is None:

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.view_enum import ViewEnum
+
+if TYPE_CHECKING:
+    from ..models.compare_pair import ComparePair
+
 
 T = TypeVar("T", bound="Position")
 
@@ -17,23 +21,24 @@ class Position:
     Attributes:
         view (ViewEnum): * `run` - run
             * `compare` - compare
-        run_id (int | None):
+        run_id (int): the run shown (services.run_position; a push names a run you can see)
         seq (int | None):
         step (int | None): the lesson step at seq, computed by the server
-        compare (Any):
+        compare (ComparePair | None): the two runs side by side when view is compare
     """
 
     view: ViewEnum
-    run_id: int | None
+    run_id: int
     seq: int | None
     step: int | None
-    compare: Any
+    compare: ComparePair | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.compare_pair import ComparePair
+
         view = self.view.value
 
-        run_id: int | None
         run_id = self.run_id
 
         seq: int | None
@@ -42,7 +47,11 @@ class Position:
         step: int | None
         step = self.step
 
-        compare = self.compare
+        compare: dict[str, Any] | None
+        if isinstance(self.compare, ComparePair):
+            compare = self.compare.to_dict()
+        else:
+            compare = self.compare
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -60,15 +69,12 @@ class Position:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.compare_pair import ComparePair
+
         d = dict(src_dict)
         view = ViewEnum(d.pop("view"))
 
-        def _parse_run_id(data: object) -> int | None:
-            if data is None:
-                return data
-            return cast(int | None, data)
-
-        run_id = _parse_run_id(d.pop("runId"))
+        run_id = d.pop("runId")
 
         def _parse_seq(data: object) -> int | None:
             if data is None:
@@ -84,7 +90,20 @@ class Position:
 
         step = _parse_step(d.pop("step"))
 
-        compare = d.pop("compare")
+        def _parse_compare(data: object) -> ComparePair | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                compare_type_1 = ComparePair.from_dict(data)
+
+                return compare_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ComparePair | None, data)
+
+        compare = _parse_compare(d.pop("compare"))
 
         position = cls(
             view=view,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.kind_enum import KindEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ class QuestionView:
         push (int): the workshop's push it was asked in
         lesson (None | str):
         prompt (str):
-        kind (str):
+        kind (KindEnum): * `node` - node
+            * `pod` - pod
         revealed (bool):
         mine (None | str):
         translations (QuestionViewTranslations): a lesson question's texts in each language it is translated into: {"zh-
@@ -38,7 +40,7 @@ class QuestionView:
     push: int
     lesson: None | str
     prompt: str
-    kind: str
+    kind: KindEnum
     revealed: bool
     mine: None | str
     translations: QuestionViewTranslations
@@ -57,7 +59,7 @@ class QuestionView:
 
         prompt = self.prompt
 
-        kind = self.kind
+        kind = self.kind.value
 
         revealed = self.revealed
 
@@ -116,7 +118,7 @@ class QuestionView:
 
         prompt = d.pop("prompt")
 
-        kind = d.pop("kind")
+        kind = KindEnum(d.pop("kind"))
 
         revealed = d.pop("revealed")
 

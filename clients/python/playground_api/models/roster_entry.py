@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.language_enum import LanguageEnum
+from ..models.mode_enum import ModeEnum
 
 if TYPE_CHECKING:
     from ..models.roster_entry_answers import RosterEntryAnswers
@@ -23,7 +24,8 @@ class RosterEntry:
         id (int):
         name (str):
         connected (bool):
-        mode (str):
+        mode (ModeEnum): * `following` - following
+            * `own` - own
         own_run (int | None):
         step (int | None):
         language (LanguageEnum): * `en` - en
@@ -35,7 +37,7 @@ class RosterEntry:
     id: int
     name: str
     connected: bool
-    mode: str
+    mode: ModeEnum
     own_run: int | None
     step: int | None
     language: LanguageEnum
@@ -50,7 +52,7 @@ class RosterEntry:
 
         connected = self.connected
 
-        mode = self.mode
+        mode = self.mode.value
 
         own_run: int | None
         own_run = self.own_run
@@ -97,7 +99,7 @@ class RosterEntry:
 
         connected = d.pop("connected")
 
-        mode = d.pop("mode")
+        mode = ModeEnum(d.pop("mode"))
 
         def _parse_own_run(data: object) -> int | None:
             if data is None:

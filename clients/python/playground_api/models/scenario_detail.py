@@ -8,7 +8,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.visibility_enum import VisibilityEnum
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.counts import Counts
@@ -35,8 +34,13 @@ class ScenarioDetail:
     Attributes:
         slug (str):
         title (str):
+        description (str):
         owner (Owner):
+        visibility (VisibilityEnum): * `private` - Private
+            * `unlisted` - Unlisted
+            * `public` - Public
         forked_from (None | str): slug of the scenario this was forked from
+        version (int):
         counts (Counts):
         featured (bool): Chosen by the instance's staff for the gallery.
         can_edit (bool):
@@ -47,17 +51,15 @@ class ScenarioDetail:
             Deployment, ReplicaSet, StatefulSet, DaemonSet, Job
         settings (ScenarioDetailSettings):
         ignored (list[str]): fields accepted but not modelled, e.g. volumes
-        description (str | Unset):
-        visibility (VisibilityEnum | Unset): * `private` - Private
-            * `unlisted` - Unlisted
-            * `public` - Public
-        version (int | Unset):
     """
 
     slug: str
     title: str
+    description: str
     owner: Owner
+    visibility: VisibilityEnum
     forked_from: None | str
+    version: int
     counts: Counts
     featured: bool
     can_edit: bool
@@ -77,9 +79,6 @@ class ScenarioDetail:
     ]
     settings: ScenarioDetailSettings
     ignored: list[str]
-    description: str | Unset = UNSET
-    visibility: VisibilityEnum | Unset = UNSET
-    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -97,10 +96,16 @@ class ScenarioDetail:
 
         title = self.title
 
+        description = self.description
+
         owner = self.owner.to_dict()
+
+        visibility = self.visibility.value
 
         forked_from: None | str
         forked_from = self.forked_from
+
+        version = self.version
 
         counts = self.counts.to_dict()
 
@@ -136,22 +141,17 @@ class ScenarioDetail:
 
         ignored = self.ignored
 
-        description = self.description
-
-        visibility: str | Unset = UNSET
-        if not isinstance(self.visibility, Unset):
-            visibility = self.visibility.value
-
-        version = self.version
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "slug": slug,
                 "title": title,
+                "description": description,
                 "owner": owner,
+                "visibility": visibility,
                 "forkedFrom": forked_from,
+                "version": version,
                 "counts": counts,
                 "featured": featured,
                 "canEdit": can_edit,
@@ -162,12 +162,6 @@ class ScenarioDetail:
                 "ignored": ignored,
             }
         )
-        if description is not UNSET:
-            field_dict["description"] = description
-        if visibility is not UNSET:
-            field_dict["visibility"] = visibility
-        if version is not UNSET:
-            field_dict["version"] = version
 
         return field_dict
 
@@ -192,7 +186,11 @@ class ScenarioDetail:
 
         title = d.pop("title")
 
+        description = d.pop("description")
+
         owner = Owner.from_dict(d.pop("owner"))
+
+        visibility = VisibilityEnum(d.pop("visibility"))
 
         def _parse_forked_from(data: object) -> None | str:
             if data is None:
@@ -200,6 +198,8 @@ class ScenarioDetail:
             return cast(None | str, data)
 
         forked_from = _parse_forked_from(d.pop("forkedFrom"))
+
+        version = d.pop("version")
 
         counts = Counts.from_dict(d.pop("counts"))
 
@@ -315,22 +315,14 @@ class ScenarioDetail:
 
         ignored = cast(list[str], d.pop("ignored"))
 
-        description = d.pop("description", UNSET)
-
-        _visibility = d.pop("visibility", UNSET)
-        visibility: VisibilityEnum | Unset
-        if isinstance(_visibility, Unset):
-            visibility = UNSET
-        else:
-            visibility = VisibilityEnum(_visibility)
-
-        version = d.pop("version", UNSET)
-
         scenario_detail = cls(
             slug=slug,
             title=title,
+            description=description,
             owner=owner,
+            visibility=visibility,
             forked_from=forked_from,
+            version=version,
             counts=counts,
             featured=featured,
             can_edit=can_edit,
@@ -339,9 +331,6 @@ class ScenarioDetail:
             objects=objects,
             settings=settings,
             ignored=ignored,
-            description=description,
-            visibility=visibility,
-            version=version,
         )
 
         scenario_detail.additional_properties = d

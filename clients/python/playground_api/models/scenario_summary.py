@@ -8,7 +8,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.visibility_enum import VisibilityEnum
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.counts import Counts
@@ -24,32 +23,32 @@ class ScenarioSummary:
     Attributes:
         slug (str):
         title (str):
+        description (str):
         owner (Owner):
+        visibility (VisibilityEnum): * `private` - Private
+            * `unlisted` - Unlisted
+            * `public` - Public
         forked_from (None | str): slug of the scenario this was forked from
+        version (int):
         counts (Counts):
         featured (bool): Chosen by the instance's staff for the gallery.
         can_edit (bool):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
-        description (str | Unset):
-        visibility (VisibilityEnum | Unset): * `private` - Private
-            * `unlisted` - Unlisted
-            * `public` - Public
-        version (int | Unset):
     """
 
     slug: str
     title: str
+    description: str
     owner: Owner
+    visibility: VisibilityEnum
     forked_from: None | str
+    version: int
     counts: Counts
     featured: bool
     can_edit: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
-    description: str | Unset = UNSET
-    visibility: VisibilityEnum | Unset = UNSET
-    version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,10 +56,16 @@ class ScenarioSummary:
 
         title = self.title
 
+        description = self.description
+
         owner = self.owner.to_dict()
+
+        visibility = self.visibility.value
 
         forked_from: None | str
         forked_from = self.forked_from
+
+        version = self.version
 
         counts = self.counts.to_dict()
 
@@ -72,22 +77,17 @@ class ScenarioSummary:
 
         updated_at = self.updated_at.isoformat()
 
-        description = self.description
-
-        visibility: str | Unset = UNSET
-        if not isinstance(self.visibility, Unset):
-            visibility = self.visibility.value
-
-        version = self.version
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "slug": slug,
                 "title": title,
+                "description": description,
                 "owner": owner,
+                "visibility": visibility,
                 "forkedFrom": forked_from,
+                "version": version,
                 "counts": counts,
                 "featured": featured,
                 "canEdit": can_edit,
@@ -95,12 +95,6 @@ class ScenarioSummary:
                 "updatedAt": updated_at,
             }
         )
-        if description is not UNSET:
-            field_dict["description"] = description
-        if visibility is not UNSET:
-            field_dict["visibility"] = visibility
-        if version is not UNSET:
-            field_dict["version"] = version
 
         return field_dict
 
@@ -114,7 +108,11 @@ class ScenarioSummary:
 
         title = d.pop("title")
 
+        description = d.pop("description")
+
         owner = Owner.from_dict(d.pop("owner"))
+
+        visibility = VisibilityEnum(d.pop("visibility"))
 
         def _parse_forked_from(data: object) -> None | str:
             if data is None:
@@ -122,6 +120,8 @@ class ScenarioSummary:
             return cast(None | str, data)
 
         forked_from = _parse_forked_from(d.pop("forkedFrom"))
+
+        version = d.pop("version")
 
         counts = Counts.from_dict(d.pop("counts"))
 
@@ -133,30 +133,19 @@ class ScenarioSummary:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
 
-        description = d.pop("description", UNSET)
-
-        _visibility = d.pop("visibility", UNSET)
-        visibility: VisibilityEnum | Unset
-        if isinstance(_visibility, Unset):
-            visibility = UNSET
-        else:
-            visibility = VisibilityEnum(_visibility)
-
-        version = d.pop("version", UNSET)
-
         scenario_summary = cls(
             slug=slug,
             title=title,
+            description=description,
             owner=owner,
+            visibility=visibility,
             forked_from=forked_from,
+            version=version,
             counts=counts,
             featured=featured,
             can_edit=can_edit,
             created_at=created_at,
             updated_at=updated_at,
-            description=description,
-            visibility=visibility,
-            version=version,
         )
 
         scenario_summary.additional_properties = d

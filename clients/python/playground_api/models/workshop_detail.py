@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.role_enum import RoleEnum
+from ..models.workshop_status_enum import WorkshopStatusEnum
 
 if TYPE_CHECKING:
     from ..models.participant_view import ParticipantView
@@ -30,7 +31,8 @@ class WorkshopDetail:
         push (int): 1, then +1 on every push: the questions on screen are this push's
         position (Position):
         locked (bool):
-        status (str):
+        status (WorkshopStatusEnum): * `open` - open
+            * `ended` - ended
         created_at (datetime.datetime | None):
         ended_at (datetime.datetime | None):
         link (str):
@@ -49,7 +51,7 @@ class WorkshopDetail:
     push: int
     position: Position
     locked: bool
-    status: str
+    status: WorkshopStatusEnum
     created_at: datetime.datetime | None
     ended_at: datetime.datetime | None
     link: str
@@ -81,7 +83,7 @@ class WorkshopDetail:
 
         locked = self.locked
 
-        status = self.status
+        status = self.status.value
 
         created_at: None | str
         if isinstance(self.created_at, datetime.datetime):
@@ -170,7 +172,7 @@ class WorkshopDetail:
 
         locked = d.pop("locked")
 
-        status = d.pop("status")
+        status = WorkshopStatusEnum(d.pop("status"))
 
         def _parse_created_at(data: object) -> datetime.datetime | None:
             if data is None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.workshop_status_enum import WorkshopStatusEnum
+
 if TYPE_CHECKING:
     from ..models.position import Position
 
@@ -27,7 +29,8 @@ class WorkshopView:
         push (int): 1, then +1 on every push: the questions on screen are this push's
         position (Position):
         locked (bool):
-        status (str):
+        status (WorkshopStatusEnum): * `open` - open
+            * `ended` - ended
         created_at (datetime.datetime | None):
         ended_at (datetime.datetime | None):
         link (str):
@@ -44,7 +47,7 @@ class WorkshopView:
     push: int
     position: Position
     locked: bool
-    status: str
+    status: WorkshopStatusEnum
     created_at: datetime.datetime | None
     ended_at: datetime.datetime | None
     link: str
@@ -72,7 +75,7 @@ class WorkshopView:
 
         locked = self.locked
 
-        status = self.status
+        status = self.status.value
 
         created_at: None | str
         if isinstance(self.created_at, datetime.datetime):
@@ -146,7 +149,7 @@ class WorkshopView:
 
         locked = d.pop("locked")
 
-        status = d.pop("status")
+        status = WorkshopStatusEnum(d.pop("status"))
 
         def _parse_created_at(data: object) -> datetime.datetime | None:
             if data is None:

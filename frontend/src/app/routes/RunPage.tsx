@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { getJson } from "@/lib/api";
+import { getRun } from "@/lib/runsApi";
 import { RunStore } from "@/lib/runStore";
-import type { RunView } from "@/lib/socket";
 import { navigate, Link, useLocation } from "@/lib/router";
 import { LessonPanel } from "@/features/lessons/LessonPanel";
 import { sendCommand, type RunCommand } from "@/features/controls/api";
@@ -24,6 +23,8 @@ import { shortcutFor } from "@/lib/shortcuts";
 import { ShortcutsHelp } from "@/components/ShortcutsHelp";
 import { Alert } from "@/components/Alert";
 import { KubeconfigButton } from "@/features/kubectl/KubeconfigButton";
+import { queryKeys } from "@/api/queryKeys";
+import { getScenario } from "@/features/editor/api";
 
 function highlightsFor(state: RunState, selectedPod: string | null): Record<string, "chosen" | "candidate" | "rejected"> {
   const cycles = selectedPod ? state.podCycles.get(selectedPod) : undefined;
@@ -74,7 +75,7 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
 
   useEffect(() => {
     let alive = true;
-    getJson<RunView>(`/api/runs/${runId}/`).then(
+    getRun(runId).then(
       (run) => alive && store.setRun(run),
       (e: Error) => alive && setLoadError(e.message),
     );
@@ -87,8 +88,8 @@ export function RunPage({ runId, store: given, lesson: lessonProp, lessonQuestio
 
   const scenarioSlug = snap.run?.scenario;
   const title = useQuery({
-    queryKey: ["scenario-title", scenarioSlug],
-    queryFn: () => getJson<{ title: string }>(`/api/scenarios/${scenarioSlug}/`),
+    queryKey: queryKeys.scenario(scenarioSlug ?? ""),
+    queryFn: () => getScenario(scenarioSlug as string),
     enabled: !!scenarioSlug,
   }).data?.title ?? null;
   const state = snap.view;

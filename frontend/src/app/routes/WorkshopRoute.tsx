@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 // /w/<code>/present (the instructor's projector view: code, join address, step, the question's bars).
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { getJson } from "@/lib/api";
 import { navigate } from "@/lib/router";
 import { RunStore } from "@/lib/runStore";
 import type { SimEvent } from "@/protocol/events";
@@ -22,22 +21,19 @@ import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
 import { RunPage } from "./RunPage";
+import { queryKeys } from "@/api/queryKeys";
+import { listLessons, type Lesson } from "@/features/gallery/api";
 
-type LessonItem = { slug: string; title: string; number: number };
-
-/** The lessons' titles in the reader's language (each person's own: an instructor and a student may differ). */
-function useLessons(): LessonItem[] {
+// The gallery's and the lesson panel's queries: the same keys, so one fetch serves them all.
+function useLessons(): Lesson[] {
   const language = useTranslation().i18n.resolvedLanguage ?? "en";
-  return useQuery({
-    queryKey: ["lesson-items", language],
-    queryFn: () => getJson<LessonItem[]>(`/api/lessons/?lang=${encodeURIComponent(language)}`),
-    staleTime: Infinity,
-  }).data ?? [];
+  return useQuery({ queryKey: queryKeys.lessons(language), queryFn: () => listLessons(language), staleTime: Infinity }).data ?? [];
 }
 
 function useLesson(slug: string | null | undefined): LessonDetail | null {
   const language = useTranslation().i18n.resolvedLanguage ?? "en";
-  const query = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug as string, language), enabled: !!slug, staleTime: Infinity });
+  const query = useQuery({ queryKey: queryKeys.lesson(slug ?? "", language), queryFn: () => getLesson(slug as string, language),
+                           enabled: !!slug, staleTime: Infinity });
   return slug ? (query.data ?? null) : null;
 }
 
@@ -83,7 +79,7 @@ export type WorkshopScreen = "join" | "host" | "present";
 
 export function WorkshopPage({ code, view }: { code: string; view: WorkshopScreen }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ["workshop", code], queryFn: () => getWorkshop(code) });
+  const query = useQuery({ queryKey: queryKeys.workshop(code), queryFn: () => getWorkshop(code) });
   const detail: WorkshopDetail | null = query.data ?? null;
   const error = query.error ? query.error.message : null;
   const address = detail ? ownAddress(detail, view) : null;

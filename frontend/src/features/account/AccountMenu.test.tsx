@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 test("a guest is offered sign-up and log-in, not log-out", () => {
-  render(<AccountMenu me={{ authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true }} onSignedOut={() => {}} />);
+  render(<AccountMenu me={{ authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true, language: null }} onSignedOut={() => {}} />);
   expect(screen.getByText("guest-4kq9x2mb (guest)")).toBeTruthy();
   expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/account#sign-up");
   expect(screen.getByRole("link", { name: "Log in" })).toBeTruthy();
@@ -19,7 +19,7 @@ test("a signed-up user sees their name, an Account link, and Log out posts to /a
   const fetch = vi.fn(async () => new Response(null, { status: 204 }));
   vi.stubGlobal("fetch", fetch);
   const onSignedOut = vi.fn();
-  render(<AccountMenu me={{ authenticated: true, id: 7, username: "alice", isGuest: false }} onSignedOut={onSignedOut} />);
+  render(<AccountMenu me={{ authenticated: true, id: 7, username: "alice", isGuest: false, language: null }} onSignedOut={onSignedOut} />);
   expect(screen.getByText("Signed in as alice")).toBeTruthy();
   expect(screen.getByRole("link", { name: "Account" }).getAttribute("href")).toBe("/account");
   expect(screen.queryByRole("link", { name: "Sign up" })).toBeNull();

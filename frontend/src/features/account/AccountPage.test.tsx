@@ -4,8 +4,8 @@ import type { Me } from "@/lib/session";
 import { withQuery } from "@/test/query";
 import { AccountPage } from "./AccountPage";
 
-const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true };
-const ALICE: Me = { authenticated: true, id: 7, username: "alice", isGuest: false };
+const GUEST: Me = { authenticated: true, id: 7, username: "guest-4kq9x2mb", isGuest: true, language: null };
+const ALICE: Me = { authenticated: true, id: 7, username: "alice", isGuest: false, language: null };
 const KEY = "pgt_Ab12cdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
 
 interface Call {
@@ -25,8 +25,8 @@ function serve(...handlers: Handler[]) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const call = { method: init.method ?? "GET", url, csrf: headers["X-CSRFToken"], body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const csrf = new Headers(init.headers).get("X-CSRFToken") ?? undefined;
+      const call = { method: init.method ?? "GET", url, csrf, body: init.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       for (const h of handlers) {
         const res = h(call);
@@ -188,7 +188,7 @@ test("revoking asks first, and only the confirmation sends the DELETE", async ()
 
 test("an anonymous visitor is not offered tokens and the page asks nothing of /api/tokens/", () => {
   serve();
-  render(<AccountPage me={{ authenticated: false, id: null, username: null, isGuest: false }} onSignedIn={() => {}} />, { wrapper: withQuery() });
+  render(<AccountPage me={{ authenticated: false, id: null, username: null, isGuest: false, language: null }} onSignedIn={() => {}} />, { wrapper: withQuery() });
   expect(screen.getByText(/Tokens belong to a user/)).toBeTruthy();
   expect(calls).toEqual([]);
 });

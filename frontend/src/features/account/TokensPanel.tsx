@@ -8,20 +8,21 @@ import { formErrors, NO_ERRORS, type FormErrors } from "./errors";
 import { InputField } from "./InputField";
 import { NewTokenNotice } from "./NewTokenNotice";
 import { TableRegion } from "@/components/TableRegion";
+import { queryKeys } from "@/api/queryKeys";
 
 const FIELDS = ["name"] as const;
 
 export function TokensPanel({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const key = ["tokens", userId];
+  const key = queryKeys.tokens.of(userId);
   const query = useQuery({ queryKey: key, queryFn: listTokens });
   const tokens: ApiToken[] | null = query.data ?? null;
   const loadError = query.error ? formErrors(query.error, []).form : null;
   const [fresh, setFresh] = useState<NewApiToken | null>(null);
   const setTokens = (change: (old: ApiToken[] | null) => ApiToken[]) =>
     queries.setQueryData<ApiToken[]>(key, (old) => change(old ?? null));
-  const reload = useCallback(() => void queries.invalidateQueries({ queryKey: ["tokens"] }), [queries]);
+  const reload = useCallback(() => void queries.invalidateQueries({ queryKey: queryKeys.tokens.all }), [queries]);
   const created = (token: NewApiToken) => {
     const { key: _shownOnce, ...listed } = token;
     setFresh(token);

@@ -1,36 +1,21 @@
 // People and personal API tokens (docs/api.md "Authentication", "API tokens").
-// `request` reads the csrftoken cookie afresh for every write: signing up and logging in rotate it.
-import { request } from "@/lib/api";
+// Every write reads the csrftoken cookie afresh (api/client.ts): signing up and logging in rotate it.
+import { api, ok, type Schemas } from "@/api/client";
 import type { Me } from "@/lib/session";
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface ApiToken {
-  id: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
+export type Credentials = Schemas["CredentialsRequest"];
+export type ApiToken = Schemas["Token"];
 /** The create response is the only place the key ever appears. */
-export interface NewApiToken extends ApiToken {
-  key: string;
-}
+export type NewApiToken = Schemas["NewToken"];
 
-const post = async <T>(url: string, body?: unknown) => (await request<T>(url, { method: "POST", body })).data;
+export const signUp = (body: Credentials) => ok(api.POST("/api/auth/signup/", { body }));
+export const logIn = (body: Credentials) => ok(api.POST("/api/auth/login/", { body }));
+export const logOut = () => ok(api.POST("/api/auth/logout/"));
 
-export const signUp = (c: Credentials) => post<Me>("/api/auth/signup/", c);
-export const logIn = (c: Credentials) => post<Me>("/api/auth/login/", c);
-export const logOut = () => post<null>("/api/auth/logout/");
-
-export const listTokens = async () => (await request<ApiToken[]>("/api/tokens/")).data;
-export const createToken = (name: string) => post<NewApiToken>("/api/tokens/", { name });
+export const listTokens = () => ok(api.GET("/api/tokens/"));
+export const createToken = (name: string) => ok(api.POST("/api/tokens/", { body: { name } }));
 export const revokeToken = async (id: number) => {
-  await request<null>(`/api/tokens/${id}/`, { method: "DELETE" });
+  await ok(api.DELETE("/api/tokens/{token_id}/", { params: { path: { token_id: id } } }));
 };
 
-export const ANONYMOUS: Me = { authenticated: false, id: null, username: null, isGuest: false };
+export const ANONYMOUS: Me = { authenticated: false, id: null, username: null, isGuest: false, language: null };

@@ -1,5 +1,6 @@
+import { api, ok } from "@/api/client";
 import type { components } from "@/api/schema";
-import { ApiError, request } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { commandOverSocket } from "@/lib/runStore";
 import { SocketCommandError } from "@/lib/socket";
 
@@ -22,5 +23,5 @@ export async function sendCommand(runId: number | string, command: RunCommand): 
       throw e;
     }
   }
-  return (await request<CommandResult>(`/api/runs/${runId}/commands/`, { method: "POST", body: command })).data;
+  return ok(api.POST("/api/runs/{run_id}/commands/", { params: { path: { run_id: Number(runId) } }, body: command }));
 }

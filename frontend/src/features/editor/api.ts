@@ -1,7 +1,7 @@
-import { request, getJson } from "@/lib/api";
+import { api, ok, type Schemas } from "@/api/client";
 import type { Manifest } from "./model/manifest";
 
-export type Visibility = "private" | "unlisted" | "public";
+export type Visibility = Schemas["VisibilityEnum"];
 
 /** Run settings (seed, speed) plus scheduler_core SchedulerConfig fields, in that class's snake_case (docs/api.md). */
 export interface ScenarioSettings {
@@ -20,42 +20,43 @@ export interface ScenarioSettings {
   [k: string]: unknown;
 }
 
-export interface Scenario {
-  slug: string;
-  title: string;
-  description: string;
-  visibility: Visibility;
-  version: number;
+/** GET /api/scenarios/<slug>/: the schema's ScenarioDetail, its objects and settings as the editor holds them. */
+export type Scenario = Omit<Schemas["ScenarioDetail"], "objects" | "settings"> & {
   objects: Manifest[];
   settings: ScenarioSettings;
-  forkedFrom: string | null;
-  canEdit: boolean;
-  ignored: string[];
-  owner: { username: string; isGuest: boolean } | null;
-}
+};
 
 export type ScenarioInput = Pick<Scenario, "title" | "description" | "visibility" | "objects" | "settings">;
 
-export const getScenario = (slug: string) => getJson<Scenario>(`/api/scenarios/${slug}/`);
+type Body = Schemas["ScenarioWriteRequest"];
+
+/** The editor holds objects as the person wrote them; the server checks each (a 400 names the field). */
+const asWritten = (input: ScenarioInput): Body =>
+  ({ ...input, description: input.description ?? "", visibility: input.visibility ?? "private" }) as Body;
+
+const asEdited = async (pending: Promise<Schemas["ScenarioDetail"]>): Promise<Scenario> => (await pending) as Scenario;
+
+export const getScenario = (slug: string) => asEdited(ok(api.GET("/api/scenarios/{slug}/", { params: { path: { slug } } })));
 
 export async function createScenario(input: ScenarioInput): Promise<Scenario> {
-  return (await request<Scenario>("/api/scenarios/", { method: "POST", body: input })).data;
+  return asEdited(ok(api.POST("/api/scenarios/", { body: asWritten(input) })));
 }
 
 export async function updateScenario(slug: string, version: number, input: ScenarioInput): Promise<Scenario> {
-  return (await request<Scenario>(`/api/scenarios/${slug}/`, { method: "PUT", body: { ...input, version }, headers: { "If-Match": `"${version}"` } })).data;
+  return asEdited(ok(api.PUT("/api/scenarios/{slug}/", {
+    params: { path: { slug }, header: { "If-Match": `"${version}"` } }, body: { ...asWritten(input), version } })));
 }
 
 export async function deleteScenario(slug: string): Promise<void> {
-  await request(`/api/scenarios/${slug}/`, { method: "DELETE" });
+  await ok(api.DELETE("/api/scenarios/{slug}/", { params: { path: { slug } } }));
 }
 
 export async function forkScenario(slug: string): Promise<Scenario> {
-  return (await request<Scenario>(`/api/scenarios/${slug}/fork/`, { method: "POST", body: {} })).data;
+  return asEdited(ok(api.POST("/api/scenarios/{slug}/fork/", { params: { path: { slug } }, body: {} })));
 }
 
 export async function importYaml(yaml: string, meta: { title: string; visibility: Visibility; settings?: ScenarioSettings }): Promise<Scenario> {
-  return (await request<Scenario>("/api/scenarios/import/", { method: "POST", body: { yaml, description: "", ...meta } })).data;
+  return asEdited(ok(api.POST("/api/scenarios/import/", { body: { yaml, description: "", ...meta } })));
 }
 
 export const exportUrl = (slug: string) => `/api/scenarios/${slug}/export/`;

@@ -7,6 +7,7 @@ import { isRunLimit, startRun } from "@/lib/runsApi";
 import { StartError } from "@/features/myruns/StartError";
 import { ApiError } from "@/lib/api";
 import { listLessons, listScenarios, unlistScenario, type Lesson, type Page, type ScenarioSummary, type Scope } from "./api";
+import { queryKeys } from "@/api/queryKeys";
 
 // A description is Markdown, like a lesson's text; the renderer loads after the gallery has shown
 // (it is the run page's too), the plain text standing in meanwhile.
@@ -62,7 +63,7 @@ function Lessons() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
   const lessons: Lesson[] | undefined = useQuery({
-    queryKey: ["lessons", language],
+    queryKey: queryKeys.lessons(language),
     queryFn: () => listLessons(language),
     staleTime: Infinity,
     placeholderData: keepPreviousData, // a language switch keeps the cards until the new texts arrive
@@ -116,7 +117,7 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
     setUnlistError(null);
     try {
       await unlistScenario(s);
-      await queries.invalidateQueries({ queryKey: ["scenarios"] });
+      await queries.invalidateQueries({ queryKey: queryKeys.scenarios.all });
     } catch (e) {
       setUnlistError({ slug: s.slug, text: e instanceof ApiError ? e.message : String(e) });
     }
@@ -130,7 +131,7 @@ function ScenarioList({ scope, searchable, hideWhenEmpty }: { scope: Scope; sear
     return () => clearTimeout(t);
   }, [search]);
   const query = useQuery({
-    queryKey: ["scenarios", scope, asked, page],
+    queryKey: queryKeys.scenarios.list(scope, asked, page),
     queryFn: () => listScenarios(scope, asked, page),
     placeholderData: keepPreviousData,
   });

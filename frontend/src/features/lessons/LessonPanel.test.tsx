@@ -6,11 +6,12 @@ import { newQueryClient } from "@/lib/query";
 import type { SimEvent } from "@/protocol/events";
 import type { LessonDetail } from "./api";
 import { LessonPanel } from "./LessonPanel";
+import { queryKeys } from "@/api/queryKeys";
 
 afterEach(cleanup);
 
 const LESSON: LessonDetail = {
-  slug: "one", number: 1, title: "One", summary: "", idea: "An idea.", buildsOn: [], scenario: "lesson01", seed: 0, until: null,
+  slug: "one", number: 1, title: "One", summary: "", idea: "An idea.", spec: [], buildsOn: [], scenario: "lesson01", seed: 0, until: null, variants: [], language: "en",
   commands: [],
   steps: [
     { title: "At the start", markdown: "Look.", at: { event: "cluster.snapshot" } },
@@ -21,7 +22,7 @@ const LESSON: LessonDetail = {
 
 function withLesson({ children }: { children: ReactNode }) {
   const client = newQueryClient();
-  client.setQueryData(["lesson", "one", "en"], LESSON);
+  client.setQueryData(queryKeys.lesson("one", "en"), LESSON);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
@@ -47,7 +48,7 @@ test("a reader of Chinese gets the lesson panel's own controls in Chinese", asyn
   await i18n.changeLanguage("zh-CN");
   try {
     const client = newQueryClient();
-    client.setQueryData(["lesson", "one", "zh-CN"], { ...LESSON, title: "一", language: "zh-CN" });
+    client.setQueryData(queryKeys.lesson("one", "zh-CN"), { ...LESSON, title: "一", language: "zh-CN" });
     const events = [{ seq: 1, t: 0, kind: "cluster.snapshot" }] as unknown as SimEvent[];
     render(
       <QueryClientProvider client={client}>

@@ -9,6 +9,7 @@ import { Markdown } from "./Markdown";
 import { StepAnnouncer } from "./StepAnnouncer";
 import { Alert } from "@/components/Alert";
 import { follow, next, onEvents, previous, progressAt, revealed, stepSeqs, type Move, type Progress } from "./steps";
+import { queryKeys } from "@/api/queryKeys";
 
 interface Props {
   slug: string;
@@ -41,7 +42,7 @@ export function LessonPanel({ slug, events, lastSeq, seq, status, canControl, no
   // The texts in the reader's language (the triggers, answers and choices are the same in every language).
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
-  const lessonQuery = useQuery({ queryKey: ["lesson", slug, language], queryFn: () => getLesson(slug, language), staleTime: Infinity,
+  const lessonQuery = useQuery({ queryKey: queryKeys.lesson(slug, language), queryFn: () => getLesson(slug, language), staleTime: Infinity,
     // A language switch keeps this lesson on screen until its new texts arrive (another lesson's never).
     placeholderData: (previous, query) => (query?.queryKey[1] === slug ? previous : undefined) });
   const lesson: LessonDetail | null = lessonQuery.data ?? null;

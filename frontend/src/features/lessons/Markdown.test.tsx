@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { newQueryClient } from "@/lib/query";
 import { Markdown } from "./Markdown";
+import { queryKeys } from "@/api/queryKeys";
 
 afterEach(cleanup);
 
@@ -39,7 +40,7 @@ test("raw HTML in a description is never rendered as markup", () => {
 
 test("a link to the glossary is described by the term's definition; other links are not", () => {
   const client = newQueryClient();
-  client.setQueryData(["glossary", "en"], [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
+  client.setQueryData(queryKeys.glossary("en"), [{ id: "activeq", term: "activeQ", definition: "The heap of pods ready to be tried.", upstream: "" }]);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   render(<Markdown text={"It waits in [activeQ](/glossary#activeq); see [the docs](https://kubernetes.io/)."} />, { wrapper });
   const term = screen.getByRole("link", { name: "activeQ" });

@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@/lib/router";
 import { myActiveRuns, stopRun, type RunSummary } from "@/lib/runsApi";
 import { TableRegion } from "@/components/TableRegion";
+import { queryKeys } from "@/api/queryKeys";
 
-const ACTIVE_RUNS = ["runs", "mine", "active"];
+const ACTIVE_RUNS = queryKeys.runs.active;
 
 /** The person's active runs — those the active-run limit counts — each with Stop (issue 36: never stuck). */
 export function MyRunsPage() {

@@ -7,6 +7,7 @@ import type { SimEvent } from "@/protocol/events";
 import { initialRunState } from "@/protocol/state";
 import { newQueryClient } from "@/lib/query";
 import { DecisionPanel } from "./DecisionPanel";
+import { queryKeys } from "@/api/queryKeys";
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ const GLOSSARY = [
 
 function withGlossary({ children }: { children: ReactNode }) {
   const client = newQueryClient();
-  client.setQueryData(["glossary", "en"], GLOSSARY);
+  client.setQueryData(queryKeys.glossary("en"), GLOSSARY);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

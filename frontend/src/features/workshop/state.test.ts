@@ -4,10 +4,10 @@ import { adoptable, applyWorkshopMessage, followSeq, initialWorkshopState, onlyT
 const position: Position = { view: "run", runId: 7, seq: null, step: null, compare: null };
 const workshop: WorkshopView = {
   code: "ABC234", title: "Lesson 2", instructor: "teacher", lesson: "basic-preemption", scenario: "lesson02",
-  runId: 7, push: 1, position, locked: false, status: "open", link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
+  runId: 7, push: 1, position, locked: false, status: "open", createdAt: null, endedAt: null, link: "/w/ABC234", joinUrl: "http://192.0.2.2:8000/w/ABC234",
 };
-const question: ClassQuestion = { key: "victim", push: 1, lesson: "basic-preemption", prompt: "Which pod?", kind: "pod", revealed: false, mine: null };
-const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null };
+const question: ClassQuestion = { key: "victim", push: 1, lesson: "basic-preemption", prompt: "Which pod?", kind: "pod", revealed: false, mine: null, translations: {} };
+const me = { id: 1, name: "Ada", connected: true, mode: "own" as const, ownRun: 9, step: null, language: "en" as const, joinedAt: null };
 const hello = applyWorkshopMessage(initialWorkshopState, { type: "hello", role: "student", workshop, me, questions: [question] });
 
 describe("applyWorkshopMessage", () => {

@@ -1,68 +1,18 @@
 // The workshop as one browser sees it, changed only by messages from the workshop socket
 // (docs/workshops.md "Socket protocol") and by the student's own answer, through this reducer.
+import type { Schemas } from "@/api/client";
 import type { SocketStatus } from "@/lib/socket";
 
-export interface Position {
-  view: "run" | "compare";
-  runId: number;
-  /** The event the instructor's views show; null = live. */
-  seq: number | null;
-  /** The lesson step on the instructor's screen (1-based), when teaching a lesson. */
-  step: number | null;
-  compare: { a: number; b: number } | null;
-}
-
-export interface WorkshopView {
-  code: string;
-  title: string;
-  instructor: string;
-  lesson: string | null;
-  scenario: string;
-  runId: number | null;
-  /** 1, then +1 on every push of a lesson or scenario: each push asks its questions afresh. */
-  push: number;
-  position: Position;
-  locked: boolean;
-  status: "open" | "ended";
-  link: string;
-  /** The absolute address students open (PUBLIC_URL, or this machine's address on the room's network). */
-  joinUrl: string;
-}
-
-export interface Participant {
-  id: number;
-  name: string;
-  connected: boolean;
-  mode: "following" | "own";
-  ownRun: number | null;
-  step: number | null;
-  answers?: Record<string, string>;
-}
-
-export interface Tally {
-  counts: Record<string, number>;
-  answered: number;
-}
-
-export interface ClassQuestion {
-  key: string;
-  /** The push it was asked in, and that push's lesson. */
-  push: number;
-  lesson: string | null;
-  prompt: string;
-  kind: "node" | "pod";
-  revealed: boolean;
-  /** This student's answer (students only). */
-  mine: string | null;
-  answer?: string;
-  explanation?: string;
-  tally?: Tally;
-  /** A lesson question's texts in each language it is translated into (the explanation once revealed). */
-  translations?: Record<string, { prompt?: string; explanation?: string }>;
-}
+// What the REST API and the workshop socket both send: the schema's types (api/schema.d.ts).
+export type Position = Schemas["Position"];
+export type WorkshopView = Schemas["WorkshopView"];
+/** A participant; the instructor's roster adds each one's answers. */
+export type Participant = Schemas["ParticipantView"] & { answers?: Record<string, string> };
+export type Tally = Schemas["Tally"];
+export type ClassQuestion = Schemas["QuestionView"];
 
 /** The question's prompt and explanation in the reader's language, else as asked (English). */
-export function questionIn(q: Pick<ClassQuestion, "prompt" | "explanation" | "translations">, language: string | undefined) {
+export function questionIn(q: Pick<ClassQuestion, "prompt" | "explanation"> & { translations?: ClassQuestion["translations"] }, language: string | undefined) {
   const translated = language ? q.translations?.[language] : undefined;
   return { prompt: translated?.prompt ?? q.prompt, explanation: translated?.explanation ?? q.explanation };
 }

@@ -7,17 +7,31 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.scenario_page import ScenarioPage
+from ...models.scenarios_get_page_type_1 import ScenariosGetPageType1
 from ...models.scenarios_get_scope import ScenariosGetScope
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    page: int | ScenariosGetPageType1 | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_page: int | str | Unset
+    if isinstance(page, Unset):
+        json_page = UNSET
+    elif isinstance(page, ScenariosGetPageType1):
+        json_page = page.value
+    else:
+        json_page = page
+    params["page"] = json_page
+
+    params["page_size"] = page_size
 
     json_scope: str | Unset = UNSET
     if not isinstance(scope, Unset):
@@ -81,12 +95,16 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    page: int | ScenariosGetPageType1 | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Response[Error | ScenarioPage]:
     """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
+        page (int | ScenariosGetPageType1 | Unset):
+        page_size (int | Unset):
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
         search (str | Unset):  Default: ''.
 
@@ -99,6 +117,8 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
         scope=scope,
         search=search,
     )
@@ -113,12 +133,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    page: int | ScenariosGetPageType1 | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Error | ScenarioPage | None:
     """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
+        page (int | ScenariosGetPageType1 | Unset):
+        page_size (int | Unset):
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
         search (str | Unset):  Default: ''.
 
@@ -132,6 +156,8 @@ def sync(
 
     return sync_detailed(
         client=client,
+        page=page,
+        page_size=page_size,
         scope=scope,
         search=search,
     ).parsed
@@ -140,12 +166,16 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    page: int | ScenariosGetPageType1 | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Response[Error | ScenarioPage]:
     """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
+        page (int | ScenariosGetPageType1 | Unset):
+        page_size (int | Unset):
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
         search (str | Unset):  Default: ''.
 
@@ -158,6 +188,8 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
         scope=scope,
         search=search,
     )
@@ -170,12 +202,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    page: int | ScenariosGetPageType1 | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     scope: ScenariosGetScope | Unset = ScenariosGetScope.PUBLIC,
     search: str | Unset = "",
 ) -> Error | ScenarioPage | None:
     """Gallery (scope=featured, shared or public) or my scenarios
 
     Args:
+        page (int | ScenariosGetPageType1 | Unset):
+        page_size (int | Unset):
         scope (ScenariosGetScope | Unset):  Default: ScenariosGetScope.PUBLIC.
         search (str | Unset):  Default: ''.
 
@@ -190,6 +226,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            page=page,
+            page_size=page_size,
             scope=scope,
             search=search,
         )

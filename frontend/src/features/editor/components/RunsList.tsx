@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "@/lib/router";
 import { runsOfScenario, type RunSummary } from "@/lib/runsApi";
+import { queryKeys } from "@/api/queryKeys";
 
 /** Live and past runs of a scenario: "Watch" opens the run view. */
 export function RunsList({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const runs: RunSummary[] | undefined = useQuery({ queryKey: ["runs-of", slug], queryFn: () => runsOfScenario(slug) }).data;
+  const runs: RunSummary[] | undefined = useQuery({ queryKey: queryKeys.runs.ofScenario(slug), queryFn: () => runsOfScenario(slug) }).data;
   if (!runs || runs.length === 0) return null;
   return (
     <section className="runs-list" aria-labelledby="runs-title">

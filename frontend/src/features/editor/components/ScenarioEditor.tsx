@@ -12,6 +12,7 @@ import type { Manifest } from "../model/manifest";
 import { objectsToYaml, yamlToObjects } from "../model/yamlSync";
 import { draftOf, starterDraft, type Draft } from "../model/draft";
 import { EditorView, type EditorTab } from "./EditorView";
+import { queryKeys } from "@/api/queryKeys";
 
 const NO_ERRORS: MappedErrors = { byObject: {}, fields: {}, other: [] };
 type Message = { kind: "error" | "info"; text: string; runLimit?: boolean } | null;
@@ -24,7 +25,7 @@ function goTo(slug: string, flash: string, replace = false) {
 export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: string | null; readOnly: boolean }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const scenario = useQuery({ queryKey: ["scenario", slug], queryFn: () => getScenario(slug as string), enabled: !!slug });
+  const scenario = useQuery({ queryKey: queryKeys.scenario(slug ?? ""), queryFn: () => getScenario(slug as string), enabled: !!slug });
   const saved: Scenario | null = scenario.data ?? null;
   const [edits, setEdits] = useState<Draft | null>(slug ? null : starterDraft());
   const draft = edits ?? (saved ? draftOf(saved) : null);
@@ -84,7 +85,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
   const save = async () => {
     const s = await act(() => (saved ? updateScenario(saved.slug, saved.version, draft) : createScenario(draft)), draft.objects);
     if (!s) return;
-    queries.setQueryData(["scenario", s.slug], s);
+    queries.setQueryData(queryKeys.scenario(s.slug), s);
     setDirty(false);
     setMessage({ kind: "info", text: t("editor.saved", { version: s.version }) });
     if (!saved) goTo(s.slug, t("editor.created", { version: s.version }), true);
@@ -100,7 +101,7 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     };
     const s = await act(() => importYaml(yaml, { title: draft.title || t("editor.importedTitle"), visibility: draft.visibility, settings: draft.settings }), objectsOf);
     if (s) {
-      queries.setQueryData(["scenario", s.slug], s); // the answer is the scenario: no second fetch
+      queries.setQueryData(queryKeys.scenario(s.slug), s); // the answer is the scenario: no second fetch
       goTo(s.slug, t("editor.imported", { count: s.objects.length }));
       return;
     }
@@ -115,14 +116,14 @@ export function ScenarioEditor({ slug, readOnly: forcedReadOnly }: { slug: strin
     if (!saved) return;
     const s = await act(() => forkScenario(saved.slug), draft.objects);
     if (!s) return;
-    queries.setQueryData(["scenario", s.slug], s);
+    queries.setQueryData(queryKeys.scenario(s.slug), s);
     goTo(s.slug, t("editor.forked"));
   };
   const remove = async () => {
     if (!saved || !confirm(t("editor.confirmDelete", { title: saved.title }))) return;
     const ok = await act(() => deleteScenario(saved.slug).then(() => true), draft.objects);
     if (ok) {
-      queries.removeQueries({ queryKey: ["scenario", saved.slug] });
+      queries.removeQueries({ queryKey: queryKeys.scenario(saved.slug) });
       navigate("/");
     }
   };
