@@ -22,10 +22,18 @@ class Command(BaseCommand):
                             help="instead: a class of N students joined over HTTP, the instructor clicking in Chromium")
         parser.add_argument("--browsers", type=int, default=3, help="--class: students in Chromium tabs")
         parser.add_argument("--forks", type=int, default=30, help="--class: socket students playing their own forks")
-        parser.add_argument("--clicks", type=int, default=30, help="--class: the instructor's step clicks")
+        parser.add_argument("--clicks", type=int, default=30, help="--class, --cpu: the instructor's step clicks")
+        parser.add_argument("--cpu", type=int, default=0, metavar="N",
+                            help="instead: the web processes' CPU per click fanned out to N students (WEB_PROCESSES, default 1)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["cpu"]:
+            from benchmarks import workshop_cpu
+
+            call_command("load_lessons", verbosity=0)
+            self.stdout.write(workshop_cpu.run_cpu_benchmark(options["cpu"], options["clicks"]))
+            return
         if options["class_size"]:
             from benchmarks import workshop_class as classbench  # Playwright: a development dependency
 
