@@ -6,9 +6,8 @@ processes, default 1 here: the whole class on one process) and a Celery worker; 
 and N students arrive over HTTP as in `--class` (benchmarks/workshop_class.py). The instructor's
 socket publishes a held position (a click on *Previous/Next step*), waits until every student's
 workshop socket has it, and publishes the next: the web processes' CPU (user + system, from
-/proc) over the clicks, less the same span idle, divided by the clicks. Optionally F of the
-students play a fork at speed 20 meanwhile (``forks``): their event frames cost the same
-processes, reported apart (CPU per fork event delivered).
+/proc) over the clicks, less the same span idle, divided by the clicks (docs/benchmarks.md,
+"What a click costs the web process").
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """`python manage.py bench_workshop --followers 40`: step→follower latency and tally latency
 (benchmarks/workshop.py); `--class 60 --browsers 3 --forks 30`: a real class, the instructor's
-click → the step drawn in Chromium tabs and received by socket clients (benchmarks/workshop_class.py)."""
+click → the step drawn in Chromium tabs and received by socket clients (benchmarks/workshop_class.py);
+`--cpu 60`: the web processes' CPU per click fanned out to 60 students (benchmarks/workshop_cpu.py)."""
 from __future__ import annotations
 
 from typing import Any
