@@ -3,6 +3,6 @@ commands (frozen into a run) and the step a run's events have reached (StepReade
 contracts (.importlinter) allow other apps lessons' services, selectors and this module only."""
 from __future__ import annotations
 
-from playground.lessons.tooling import StepReader, timed_commands
+from playground.lessons.tooling import StepReader, Variant, timed_commands
 
-__all__ = ["StepReader", "timed_commands"]
+__all__ = ["StepReader", "Variant", "timed_commands"]

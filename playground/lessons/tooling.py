@@ -610,6 +610,15 @@ class StepReader:
         """The step (``step_at``) at the last event read."""
         return step_at(self.seqs, self.last_seq)
 
+    def step_at(self, seq: int) -> int:
+        """The step at event ``seq``, for a ``seq`` up to which every event has been read."""
+        return step_at(self.seqs, seq)
+
+    def clone(self) -> StepReader:
+        copy = StepReader(self.triggers)
+        copy.wanted, copy.seqs, copy.last_seq = list(self.wanted), list(self.seqs), self.last_seq
+        return copy
+
     @property
     def kinds(self) -> frozenset[str] | None:
         """The only event kinds a step still waits for can match (None: any kind can)."""

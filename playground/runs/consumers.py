@@ -17,15 +17,15 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from rest_framework.exceptions import APIException, ParseError
 
-from playground import safeload, throttles
+from playground import fanout, safeload, throttles
 from playground.api_errors import InvalidDocuments, error_body, summary_message
 from playground.close_codes import CloseCode
-from playground.runs import conf, delivery, fanout, selectors, services
+from playground.runs import bus, conf, delivery, selectors, services
 from playground.runs.models import Run, RunCommand
 from playground.scenarios.api import held_links
+from playground.sockets import JsonSocket
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ CLOSE_BAD_REQUEST, CLOSE_UNAUTHORIZED, CLOSE_NOT_FOUND = CloseCode.BAD_REQUEST, 
 MAX_ID = 2**63 - 1  # a database id; larger ones cannot exist
 
 
-class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class RunConsumer(JsonSocket):
     run_id: int
     last_sent: int = 0
     can_control: bool = False
@@ -65,7 +65,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         # Join before reading the run and its backlog: what is published meanwhile waits in our
         # inbox. Reading first lost a status sent in between: a viewer saw `queued` for good.
         self.inbox = asyncio.Queue()
-        await fanout.hub().join(self.channel_layer, self.run_id, self.inbox)
+        await fanout.hub().join(self.channel_layer, bus.group_name(self.run_id), self.inbox)
         user, view = await open_view(self.scope, query, self.run_id)
         if view is None:
             await self.close(code=CLOSE_UNAUTHORIZED if user is None else CLOSE_NOT_FOUND)
@@ -81,7 +81,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.drain is not None:
             self.drain.cancel()
         if self.inbox is not None:
-            await fanout.hub().leave(self.channel_layer, self.run_id, self.inbox)
+            await fanout.hub().leave(self.channel_layer, bus.group_name(self.run_id), self.inbox)
 
     # ---- from the worker, via the run's group and this process's hub ----
 
@@ -237,7 +237,7 @@ class RunConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.awaiting.pop(command.seq, None)
 
 
-class NoSuchSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class NoSuchSocket(JsonSocket):
     """A WebSocket path that names no run (e.g. /ws/runs/abc/): accepted, then closed with 4404."""
 
     async def connect(self) -> None:

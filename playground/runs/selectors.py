@@ -178,9 +178,10 @@ def iter_events(run_id: int, after: int = 0, upto: int | None = None, page: int 
         if kinds is not None:
             rows = rows.filter(kind__in=list(kinds))
         batch = list(rows.values_list("data", flat=True)[:page])
-        if not batch:
+        if batch:
+            yield batch
+        if len(batch) < page:  # the last page: no query to find it empty
             return
-        yield batch
         after = batch[-1]["seq"]
 
 

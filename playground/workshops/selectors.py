@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import enum
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
 from django.conf import settings
@@ -12,7 +14,7 @@ from rest_framework.exceptions import NotFound
 
 from playground import reach
 from playground.lessons import selectors as lessons
-from playground.lessons.api import StepReader
+from playground.lessons.api import StepReader, Variant
 from playground.runs import selectors as runs
 from playground.runs.api import Run, restore_log
 from playground.workshops.models import Answer, Participant, Question, Workshop
@@ -182,9 +184,65 @@ EXPORT_COLUMNS = ["name", "joined_at", "connected", "mode", "step", "lesson", "q
 
 def lesson_step(run: Run, seq: int | None) -> int | None:
     """The lesson step the class reads at event ``seq`` (None: live, the run's last event), computed
-    here from the run's events so every screen shows the same one; None for a run of no lesson."""
-    reader = step_reader(run, seq)
-    return reader.step if reader is not None else None
+    here from the run's events so every screen shows the same one; None for a run of no lesson.
+    ``run`` as just read: its ``last_seq`` says which events are stored."""
+    variant = lessons.variant_of(run.lesson, run.scenario_slug)
+    if variant is None:
+        return None
+    reader = _steps_read(run, variant, run.last_seq)
+    return reader.step_at(run.last_seq if seq is None else min(seq, run.last_seq))
+
+
+@dataclass
+class _StepsRead:
+    variant: Variant
+    reader: StepReader
+    upto: int  # every event up to this seq has been fed to reader
+
+
+# A run's stored events never change, so what this process has read of a run's steps is kept: an
+# instructor's click, a hello or a roster reads only the events stored since (none, for a class
+# stepping through a finished run), not the run's log again (docs/benchmarks.md).
+STEPS_KEPT: Final = 256  # runs; one forgotten is read again from the database
+_steps: OrderedDict[int, _StepsRead] = OrderedDict()
+_steps_lock = threading.Lock()
+
+
+def _steps_read(run: Run, variant: Variant, upto: int) -> StepReader:
+    """The run's steps read from every event up to ``upto`` (its stored ones: a click at any of
+    them then reads nothing)."""
+    with _steps_lock:
+        known = _steps.get(run.pk)
+        if known is not None and known.variant is variant and known.upto >= upto:
+            _steps.move_to_end(run.pk)
+            return known.reader
+    if known is None or known.variant is not variant:  # new here, or its lesson's files changed
+        known = _StepsRead(variant, StepReader([step.at for step in variant.steps]), 0)
+    reader = known.reader.clone()  # fed outside the lock; another thread may hold the cached one
+    _feed_stored(run, reader, known.upto, upto)
+    with _steps_lock:
+        if run.pk not in _steps or _steps[run.pk].upto < upto:
+            _steps[run.pk] = _StepsRead(variant, reader, upto)
+        _steps.move_to_end(run.pk)
+        while len(_steps) > STEPS_KEPT:
+            _steps.popitem(last=False)
+    return reader
+
+
+def _feed_stored(run: Run, reader: StepReader, after: int, upto: int | None) -> None:
+    """Feed the run's stored events in (after, upto]; only the kinds a step still waits for."""
+    kinds = reader.kinds
+    if kinds == frozenset():
+        return
+    restore_log(run)
+    for batch in runs.iter_events(run.pk, after, upto, kinds=kinds):
+        reader.feed(batch)
+
+
+def forget_steps() -> None:
+    """Tests: start with no run's steps read."""
+    with _steps_lock:
+        _steps.clear()
 
 
 def step_reader(run: Run, upto: int | None) -> StepReader | None:
@@ -194,12 +252,7 @@ def step_reader(run: Run, upto: int | None) -> StepReader | None:
     if variant is None:
         return None
     reader = StepReader([step.at for step in variant.steps])
-    kinds = reader.kinds
-    if kinds == frozenset():
-        return reader
-    restore_log(run)
-    for batch in runs.iter_events(run.pk, 0, upto, kinds=kinds):
-        reader.feed(batch)
+    _feed_stored(run, reader, 0, upto)
     return reader
 
 

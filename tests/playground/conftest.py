@@ -12,3 +12,13 @@ def fresh_throttles() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_steps_read() -> Iterator[None]:
+    """What a process has read of runs' lesson steps (workshops.selectors): each test starts with none."""
+    from playground.workshops import selectors
+
+    selectors.forget_steps()
+    yield
+    selectors.forget_steps()

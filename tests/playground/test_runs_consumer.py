@@ -206,7 +206,7 @@ async def test_backlog_pages_are_cached_and_sliced_to_the_range_asked() -> None:
 
 @pytest.mark.asyncio
 async def test_viewers_of_a_run_in_one_process_share_one_group_subscription() -> None:
-    from playground.runs import fanout
+    from playground import fanout
 
     run = await sync_to_async(make_run)(stored=1)
     first, second = await connect(run), await connect(run)
@@ -220,7 +220,7 @@ async def test_viewers_of_a_run_in_one_process_share_one_group_subscription() ->
     assert await receive_seqs(first, 3) == await receive_seqs(second, 3) == [2, 3]
     await first.disconnect()
     await second.disconnect()
-    assert run.pk not in fanout.hub().inboxes
+    assert bus.group_name(run.pk) not in fanout.hub().inboxes
     assert not layer.groups.get(bus.group_name(run.pk))
 
 

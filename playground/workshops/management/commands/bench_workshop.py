@@ -1,6 +1,7 @@
 """`python manage.py bench_workshop --followers 40`: step→follower latency and tally latency
 (benchmarks/workshop.py); `--class 60 --browsers 3 --forks 30`: a real class, the instructor's
-click → the step drawn in Chromium tabs and received by socket clients (benchmarks/workshop_class.py)."""
+click → the step drawn in Chromium tabs and received by socket clients (benchmarks/workshop_class.py);
+`--cpu 60`: the web processes' CPU per click fanned out to 60 students (benchmarks/workshop_cpu.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -22,10 +23,18 @@ class Command(BaseCommand):
                             help="instead: a class of N students joined over HTTP, the instructor clicking in Chromium")
         parser.add_argument("--browsers", type=int, default=3, help="--class: students in Chromium tabs")
         parser.add_argument("--forks", type=int, default=30, help="--class: socket students playing their own forks")
-        parser.add_argument("--clicks", type=int, default=30, help="--class: the instructor's step clicks")
+        parser.add_argument("--clicks", type=int, default=30, help="--class, --cpu: the instructor's step clicks")
+        parser.add_argument("--cpu", type=int, default=0, metavar="N",
+                            help="instead: the web processes' CPU per click fanned out to N students (WEB_PROCESSES, default 1)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", verbosity=0)
+        if options["cpu"]:
+            from benchmarks import workshop_cpu
+
+            call_command("load_lessons", verbosity=0)
+            self.stdout.write(workshop_cpu.run_cpu_benchmark(options["cpu"], options["clicks"]))
+            return
         if options["class_size"]:
             from benchmarks import workshop_class as classbench  # Playwright: a development dependency
 
