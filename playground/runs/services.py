@@ -245,6 +245,22 @@ def stop_run(run: Run, user: User) -> None:
         submit_command(run, user, {"type": "stop"})
 
 
+def delete_run(run: Run, user: User) -> None:
+    """The owner's run gone with its events, states and commands: its bytes leave the owner's storage
+    quota. One a workshop in progress uses (its class run, a student's own try) stays until it ends.
+    A worker executing it lets go at its next commit (its lease's fence finds no row); its viewers'
+    sockets close as for a run that does not exist (4404)."""
+    if not selectors.can_control(user, run):
+        raise PermissionDenied(f"only the owner of run {run.pk} can delete it")
+    workshop = selectors.open_workshop_using(run.pk)
+    if workshop is not None:
+        raise Conflict(f"run {run.pk} is part of workshop {workshop}, which is in progress; end the workshop first")
+    with transaction.atomic():
+        Run.objects.filter(pk=run.pk).only("pk").delete()  # its events and commands by run id: none is loaded
+        transaction.on_commit(lambda: bus.publish_once(run.pk, bus.gone_message()))
+        transaction.on_commit(lambda: bus.wake(run.pk))
+
+
 def check_accepts(run: Run, payload: dict[str, Any]) -> None:
     """Whether the run takes the command now (a stopped or failed run takes none)."""
     type_ = payload["type"]

@@ -44,6 +44,16 @@ export async function myActiveRuns(): Promise<RunSummary[]> {
   return (await request<Page<RunSummary>>("/api/runs/?active=true")).data.results;
 }
 
+/** My runs, newest first (the first page): what counts in my storage quota. */
+export async function myRuns(): Promise<RunSummary[]> {
+  return (await request<Page<RunSummary>>("/api/runs/")).data.results;
+}
+
+/** Delete my run (stopped first if active): its events and commands go, its bytes leave my storage quota. */
+export async function deleteRun(runId: number): Promise<void> {
+  await request<null>(`/api/runs/${runId}/`, { method: "DELETE" });
+}
+
 export async function stopRun(runId: number): Promise<void> {
   await request<unknown>(`/api/runs/${runId}/commands/`, { method: "POST", body: { type: "stop" } });
 }
