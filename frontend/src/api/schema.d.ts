@@ -13019,8 +13019,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"] | {
+                        /** @enum {string} */
+                        kind: "Status";
+                        apiVersion: string;
+                        metadata?: Record<string, never>;
+                        status: string;
+                        message: string;
+                        reason?: string;
+                        details?: Record<string, never>;
+                        code: number;
+                    };
                     "application/yaml": components["schemas"]["Error"];
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
