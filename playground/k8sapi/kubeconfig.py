@@ -70,6 +70,13 @@ class YamlRenderer(BaseRenderer):
 
 
 KUBECONFIG_REF = {"$ref": "#/components/schemas/Kubeconfig"}  # playground.openapi.KUBECONFIG
+# A run id that is no run id (`/k8s/runs/1.5/kubeconfig`) is a path the Kubernetes API does not serve: its
+# NotFound is the API server's Status (playground/k8sapi/status.py), not the API's error envelope.
+NOT_FOUND = {"oneOf": [{"$ref": "#/components/schemas/Error"}, {
+    "type": "object", "required": ["kind", "apiVersion", "status", "message", "code"],
+    "properties": {"kind": {"type": "string", "enum": ["Status"]}, "apiVersion": {"type": "string"},
+                   "metadata": {"type": "object"}, "status": {"type": "string"}, "message": {"type": "string"},
+                   "reason": {"type": "string"}, "details": {"type": "object"}, "code": {"type": "integer"}}}]}
 
 
 class KubeconfigApi(APIView):
@@ -77,7 +84,8 @@ class KubeconfigApi(APIView):
     renderer_classes = [YamlRenderer, JSONRenderer]
 
     @extend_schema(responses={(200, "application/yaml"): KUBECONFIG_REF, (200, "application/json"): KUBECONFIG_REF,
-                              400: ErrorSerializer, 401: ErrorSerializer, 404: ErrorSerializer},
+                              400: ErrorSerializer, 401: ErrorSerializer, (404, "application/json"): NOT_FOUND,
+                              (404, "application/yaml"): ErrorSerializer},
                    summary="A kubeconfig for the run's Kubernetes API")
     def get(self, request: Request, run_id: int) -> Response:
         no_blank_format(request)

@@ -57,6 +57,9 @@ def _as_status(resource: Resource, name: str, kind: str) -> Iterator[None]:
     except PermissionDenied as exc:
         raise st.ApiError(403, "Forbidden", str(exc.detail), {}) from exc
     except InvalidDocuments as exc:
+        if exc.status_code == 413:  # the owner's storage quota: as ResourceQuota admission refuses, 403
+            raise st.ApiError(403, "Forbidden", f'{resource.plural} "{name}" is forbidden: exceeded quota: '
+                              f"{exc.errors[0].get('message', '')}", {"name": name, "kind": resource.plural}) from exc
         causes = [{"reason": "FieldValueInvalid", "message": e.get("message", ""), "field": e.get("field", "")}
                   for e in exc.errors]
         raise st.ApiError(422, "Invalid", str(exc.detail), {"causes": causes}) from exc

@@ -8,9 +8,9 @@ from __future__ import annotations
 from playground.runs.command_bodies import ManifestRefused
 from playground.runs.forks import fork_run
 from playground.runs.logs import restore as restore_log
-from playground.runs.models import Run, RunCommand
+from playground.runs.models import Run, RunCommand, RunEvent
 from playground.runs.previews import preview_commands
 from playground.runs.serializers import RunViewSerializer
 from playground.runs.signals import events_committed
 
-__all__ = ["ManifestRefused", "Run", "RunCommand", "RunViewSerializer", "events_committed", "fork_run", "preview_commands", "restore_log"]
+__all__ = ["ManifestRefused", "Run", "RunCommand", "RunEvent", "RunViewSerializer", "events_committed", "fork_run", "preview_commands", "restore_log"]

@@ -106,6 +106,15 @@ class RunDetailApi(APIView):
     def get(self, request: Request, run_id: int) -> Response:
         return Response(selectors.run_view(watched_run(request, run_id), request.user))
 
+    @extend_schema(request=None, responses={204: None, **errors(403, 404, 409)},
+                   summary="Delete my run (stopped if active): its events and commands go, its bytes leave my quota",
+                   description="204: deleted. 403: a run you may watch but do not own. 404: no such run, or one you "
+                               "may not watch. 409: a workshop in progress uses it (its class run, a student's own "
+                               "try); end the workshop first.")
+    def delete(self, request: Request, run_id: int) -> Response:
+        services.delete_run(watched_run(request, run_id), request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class RunEventsApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("after", {"type": "integer", "minimum": 0}),

@@ -247,6 +247,11 @@ def status_message(run_view: dict[str, Any]) -> dict[str, Any]:
     return {"type": "run.status", "run": run_view}
 
 
+def gone_message() -> dict[str, Any]:
+    """The run was deleted: its viewers' sockets close (4404, as for a run that does not exist)."""
+    return {"type": "run.gone"}
+
+
 def verdicts_message(commands: list[dict[str, Any]]) -> dict[str, Any]:
     """Commands the worker just applied or rejected (CommandViews), after their events and status:
     the WebSocket consumer that submitted one answers its client from here, without a query."""

@@ -96,6 +96,9 @@ class RunConsumer(JsonSocket):
                     await self.run_status(message)
                 elif message["type"] == "run.verdicts":
                     self.run_verdicts(message)
+                elif message["type"] == "run.gone":  # deleted: as a run that does not exist
+                    await self.close(code=CLOSE_NOT_FOUND)
+                    return
             except Exception:
                 log.exception("run %s: delivering to a viewer failed", self.run_id)
                 await self.close(code=1011)

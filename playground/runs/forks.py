@@ -22,7 +22,7 @@ from playground.runs.selectors import User
 # Fields a fork does not take over from its original: identity, ownership, lifecycle, position.
 NOT_INHERITED = {"id", "owner", "status", "reason", "time", "last_seq", "restart_of", "lease_token",
                  "lease_expires_at", "attempts", "created_at", "updated_at", "clock_wall", "start_paused", "pool",
-                 "log_dropped_upto", "log_digest"}
+                 "log_dropped_upto", "log_digest", "log_bytes"}
 
 
 def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -> Run:
@@ -38,7 +38,7 @@ def fork_run(user: User, original: Run, seq: int, links: Collection[str] = ()) -
         allowance = services.pool_allowance(pool, "run")
         if not allowance.pool and not services.is_new_guest(user):
             services.lock_owner(user)
-        services.check_storage(user, allowance, run=original.pk)
+        services.check_storage(user, allowance, run=original.pk, events_upto=seq)
         fork = Run.objects.create(**_inherited(original), **lifecycle.forked(), owner=user, time=at or 0.0,
                                   last_seq=seq, pool=pool)
         _copy_commands(original, fork, seq)
@@ -64,7 +64,9 @@ def _copy_commands(original: Run, fork: Run, seq: int) -> None:
 
 
 def _copy_events(original: Run, fork: Run, seq: int) -> None:
-    for batch in selectors.iter_events(original.pk, 0, seq):
-        leases.store_events(fork.pk, batch)
-    states = RunState.objects.filter(run=original, seq__lte=seq).order_by("seq")
+    """The original's events and states up to `seq`, counted in the fork's log_bytes."""
+    stored = sum(leases.store_events(fork.pk, batch) for batch in selectors.iter_events(original.pk, 0, seq))
+    states = list(RunState.objects.filter(run=original, seq__lte=seq).order_by("seq"))
     RunState.objects.bulk_create([RunState(run=fork, seq=s.seq, state=s.state) for s in states])
+    stored += sum(len(leases.state_text(s.state)) for s in states)
+    Run.objects.filter(pk=fork.pk).update(log_bytes=stored)

@@ -137,11 +137,13 @@ def _commit_in_one_statement(run_id: int, token: str, fields: dict[str, Any], ev
     the SQL text, and psycopg's text arrays escape every element with a regex; for a batch of JSON
     texts either cost more than the round trips saved."""
     assert tuple(fields) == _RUN_TICK_FIELDS
-    params = [*_db_values(Run, fields), run_id, token,
+    stored_state = None if state is None else state_text(state)
+    log_bytes = sum(map(len, texts)) + len(stored_state or "")  # ASCII JSON: characters are bytes
+    params = [*_db_values(Run, fields), log_bytes, run_id, token,
               [e["seq"] for e in events], [float(e.get("t", 0.0)) for e in events], [e["kind"] for e in events], texts,
               [c.pk for c in applied], *([getattr(c, n) for c in applied] for n in RunCommand.VERDICT_FIELDS[:-1]),
               [None if c.error is None else json.dumps(c.error) for c in applied],
-              fields["last_seq"], None if state is None else json.dumps(state)]
+              fields["last_seq"], stored_state]
     connection.ensure_connection()
     # Errors as Django's (a broken connection is then closed by close_old_connections).
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
@@ -153,13 +155,15 @@ def _commit_in_one_statement(run_id: int, token: str, fields: dict[str, Any], ev
 @cache
 def _tick_sql() -> str:
     """The fenced run UPDATE — our lease, and a run not over (a terminal run's status never
-    changes) — then, only for a run the fence let through, the events' INSERT, the verdicts'
-    UPDATE and the state's upsert (when one is due), as data-modifying CTEs."""
+    changes), counting the tick's event texts and state in the run's log_bytes — then, only for a run
+    the fence let through, the events' INSERT, the verdicts' UPDATE and the state's upsert (when one
+    is due), as data-modifying CTEs."""
     assert RunCommand.VERDICT_FIELDS == ("status", "tick", "time", "after_seq", "error")  # the unnest below
     q = connection.ops.quote_name
     run_columns = ", ".join(f"{q(Run._meta.get_field(n).column)} = %s" for n in _RUN_TICK_FIELDS)
     verdict_columns = ", ".join(f"{q(RunCommand._meta.get_field(n).column)} = v.{n}" for n in RunCommand.VERDICT_FIELDS)
-    return (f"WITH fenced AS (UPDATE {Run._meta.db_table} SET {run_columns} WHERE id = %s AND lease_token = %s "
+    return (f"WITH fenced AS (UPDATE {Run._meta.db_table} SET {run_columns}, log_bytes = log_bytes + %s "
+            f"WHERE id = %s AND lease_token = %s "
             f"AND NOT {lifecycle.TERMINAL_SQL} RETURNING id), "
             f"events AS (INSERT INTO {RunEvent._meta.db_table} (run_id, seq, t, kind, data) "
             f"SELECT fenced.id, e.seq, e.t, e.kind, e.data FROM fenced, "
@@ -178,9 +182,16 @@ def _db_values(model: Any, values: dict[str, Any]) -> list[Any]:
     return [model._meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
 
 
-def store_events(run_id: int, events: list[dict[str, Any]], texts: list[str] | None = None) -> None:
+def state_text(state: dict[str, Any]) -> str:
+    """A state as a tick stores it; its length is what the run's log_bytes counts for it."""
+    return json.dumps(state)
+
+
+def store_events(run_id: int, events: list[dict[str, Any]], texts: list[str] | None = None) -> int:
+    """The events stored (a fork's copy, a dropped log regenerated); their bytes, which the caller
+    counts in the run's log_bytes."""
     if not events:
-        return
+        return 0
     # COPY in its text format, written as whole lines: bulk_create's client-side quoting of
     # hundreds of JSON documents cost ~1 ms an event, and psycopg's per-field row conversion
     # was the next biggest part of a commit. JSON text has no raw tab or newline (json escapes
@@ -191,6 +202,7 @@ def store_events(run_id: int, events: list[dict[str, Any]], texts: list[str] | N
             f"COPY {table} (run_id, seq, t, kind, data) FROM STDIN") as copy:
         copy.write("".join(f"{run_id}\t{e['seq']}\t{float(e.get('t', 0.0))!r}\t{_copy_text(e['kind'])}\t"
                            f"{_copy_text(text)}\n" for e, text in zip(events, texts, strict=True)))
+    return sum(map(len, texts))
 
 
 def _copy_text(value: str) -> str:

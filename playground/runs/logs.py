@@ -21,7 +21,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from playground.jsontext import encode_json
@@ -79,7 +79,8 @@ def drop(run_id: int) -> bool:
             return False
         RunEvent.objects.filter(run=run, seq__lte=upto).delete()
         RunState.objects.filter(run=run, seq__lte=upto).delete()
-        Run.objects.filter(pk=run.pk).update(log_dropped_upto=upto, log_digest=stored)  # not activity: updated_at stays
+        # Not activity: updated_at stays. Every event and state went (upto is the last seq): the log takes no bytes.
+        Run.objects.filter(pk=run.pk).update(log_dropped_upto=upto, log_digest=stored, log_bytes=0)
     return True
 
 
@@ -95,18 +96,20 @@ def restore(run: Run) -> None:
 
 
 def _store_regenerated(run: Run) -> None:
-    upto, h = run.log_dropped_upto, hashlib.sha256()
+    upto, h, stored = run.log_dropped_upto, hashlib.sha256(), 0
     for events, texts, state in regenerate(run, upto):
         for text in texts:
             h.update(text.encode())
             h.update(b"\n")
-        leases.store_events(run.pk, events, texts)
+        stored += leases.store_events(run.pk, events, texts)
         if state is not None:
             RunState.objects.create(run=run, seq=events[-1]["seq"], state=state)
+            stored += len(leases.state_text(state))
     if h.hexdigest() != run.log_digest:
         raise LogDiverged(f"run {run.pk}: the regenerated events 1..{upto} differ from the ones dropped "
                           f"(sha256 {h.hexdigest()}, stored {run.log_digest})")
-    Run.objects.filter(pk=run.pk).update(log_dropped_upto=0, log_digest="", updated_at=timezone.now())
+    Run.objects.filter(pk=run.pk).update(log_dropped_upto=0, log_digest="", updated_at=timezone.now(),
+                                         log_bytes=F("log_bytes") + stored)
     log.info("run %s: events 1..%s regenerated from its input and command log", run.pk, upto)
 
 

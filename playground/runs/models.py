@@ -53,6 +53,10 @@ class Run(models.Model):
     # regenerated from the input and the command log; log_digest is the SHA-256 of their JSON texts.
     log_dropped_upto = models.PositiveIntegerField(default=0)
     log_digest = models.CharField(max_length=64, blank=True, default="")
+    # Bytes of its stored event log — its events' JSON texts and the states stored with them — counted
+    # in its owner's storage quota (scenarios/quotas.py); kept by whoever stores or drops them (leases,
+    # forks, logs), so a quota check sums one column per run, never the events.
+    log_bytes = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -41,6 +41,13 @@ def opens_runs(user: User, scenario: Scenario, links: Collection[str] = ()) -> b
     return scenario.slug in links or shows_scenario_to(user, scenario.slug)
 
 
+def open_workshop_using(run_id: int) -> str | None:
+    """The code of the workshop in progress whose class run, or a student's own try, this run is."""
+    from playground.workshops.selectors import open_workshop_code_of_run  # workshops read runs: imported late
+
+    return open_workshop_code_of_run(run_id)
+
+
 def can_watch(user: User, run: Run, links: Collection[str] = ()) -> bool:
     return can_control(user, run) or _can_read_scenario(user, run, links)
 

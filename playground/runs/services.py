@@ -18,13 +18,14 @@ from django.utils import timezone
 from rest_framework.exceptions import PermissionDenied
 
 from playground.api_errors import Conflict, InvalidDocuments, field_error
+from playground.jsontext import encode_json
 from playground.lessons import selectors as lessons
 from playground.lessons.api import timed_commands
 from playground.prepared import PreparedInsert
 from playground.runs import bus, command_bodies, conf, leases, recovery, selectors
 from playground.runs.models import Run, RunCommand
 from playground.runs.selectors import User
-from playground.scenarios.api import Scenario, check_run_quota
+from playground.scenarios.api import Scenario, check_command_quota, check_run_quota
 
 
 @dataclass(frozen=True)
@@ -100,13 +101,26 @@ def lock_owner(user: User) -> None:
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
 
 
-def check_storage(user: User, allowance: Allowance, *, scenario: int | None = None, run: int | None = None) -> None:
-    """413 if the new run's copy of `scenario`'s objects (or of `run`'s documents) would take its owner
-    beyond their storage quota; after the owner's row lock. A workshop's pool covers its runs, and a
-    guest made by this very request stores nothing yet (quotas.py)."""
+def check_storage(user: User, allowance: Allowance, *, scenario: int | None = None, run: int | None = None,
+                  events_upto: int | None = None) -> None:
+    """413 if the new run's copy of `scenario`'s objects (or of `run`'s documents, and a fork's of its
+    events up to `events_upto`) would take its owner beyond their storage quota; after the owner's row
+    lock. A workshop's pool covers its runs, and a guest made by this very request stores nothing yet (quotas.py)."""
     if allowance.pool or is_new_guest(user):
         return
-    check_run_quota(user, allowance.field, scenario=scenario, run=run)
+    check_run_quota(user, allowance.field, scenario=scenario, run=run, events_upto=events_upto)
+
+
+# The commands that bring a run to rest: never refused for the owner's storage (they log next to nothing).
+UNMETERED = ("stop", "pause")
+
+
+def check_command_storage(run: Run, payload: dict[str, Any]) -> None:
+    """413 if the run's owner already stores their quota: the command (recorded) and what it makes
+    (logged) would store more. A workshop's pool, and an open workshop's class, are covered (quotas.py)."""
+    if run.pool or payload["type"] in UNMETERED:
+        return
+    check_command_quota(run.owner_id, "type", len(encode_json(payload)))
 
 
 def active_runs(user: User, excluding: Run | None = None, pool: str = "") -> list[int]:
@@ -186,8 +200,9 @@ def submit_command(run: Run, user: User, body: Any) -> RunCommand:
         # The last seq is read after the lock, in a statement of its own: a subquery of the locking
         # statement sees the database as it was before the wait (tests/integration/test_commands_live.py).
         locked = Run.objects.select_for_update().only(
-            "status", "reason", "lease_token", "lease_expires_at", "bulk").get(pk=run.pk)
+            "status", "reason", "lease_token", "lease_expires_at", "bulk", "pool", "owner_id").get(pk=run.pk)
         check_accepts(locked, payload)  # under the lock: the status a concurrent stop left
+        check_command_storage(locked, payload)
         command = _record(locked, user, payload)
         _ensure_worker(locked)
         transaction.on_commit(lambda: bus.wake(run.pk))
@@ -228,6 +243,22 @@ def stop_run(run: Run, user: User) -> None:
     """Stop a run that is still going (a terminal run is left as it is); its events stay for replay."""
     if not run.is_terminal:
         submit_command(run, user, {"type": "stop"})
+
+
+def delete_run(run: Run, user: User) -> None:
+    """The owner's run gone with its events, states and commands: its bytes leave the owner's storage
+    quota. One a workshop in progress uses (its class run, a student's own try) stays until it ends.
+    A worker executing it lets go at its next commit (its lease's fence finds no row); its viewers'
+    sockets close as for a run that does not exist (4404)."""
+    if not selectors.can_control(user, run):
+        raise PermissionDenied(f"only the owner of run {run.pk} can delete it")
+    workshop = selectors.open_workshop_using(run.pk)
+    if workshop is not None:
+        raise Conflict(f"run {run.pk} is part of workshop {workshop}, which is in progress; end the workshop first")
+    with transaction.atomic():
+        Run.objects.filter(pk=run.pk).only("pk").delete()  # its events and commands by run id: none is loaded
+        transaction.on_commit(lambda: bus.publish_once(run.pk, bus.gone_message()))
+        transaction.on_commit(lambda: bus.wake(run.pk))
 
 
 def check_accepts(run: Run, payload: dict[str, Any]) -> None:

@@ -9,8 +9,9 @@ from playground.scenarios.documents import normalise as normalise_document
 from playground.scenarios.links import held as held_links
 from playground.scenarios.links import remember as remember_link
 from playground.scenarios.models import Scenario, Visibility
+from playground.scenarios.quotas import check_command as check_command_quota
 from playground.scenarios.quotas import check_run as check_run_quota
 from playground.scenarios.validation import RUN_SETTINGS
 
-__all__ = ["RUN_SETTINGS", "Scenario", "Visibility", "check_run_quota", "held_links", "normalise_document",
+__all__ = ["RUN_SETTINGS", "Scenario", "Visibility", "check_command_quota", "check_run_quota", "held_links", "normalise_document",
            "remember_link"]

@@ -56,6 +56,12 @@ def open_workshop_of_run(run_id: int) -> int | None:
             .values_list("workshop_id", flat=True).first())
 
 
+def open_workshop_code_of_run(run_id: int) -> str | None:
+    """`open_workshop_of_run`'s code, for a message naming it."""
+    pk = open_workshop_of_run(run_id)
+    return None if pk is None else Workshop.objects.filter(pk=pk).values_list("code", flat=True).first()
+
+
 def has_ended(workshop_id: int) -> bool:
     """Ended, or gone: what a credential minted in it needs to know."""
     return not Workshop.objects.filter(pk=workshop_id).exclude(status=Workshop.Status.ENDED).exists()

@@ -3,7 +3,8 @@
 Used by tests/playground/test_schema.py (in-process, which fills SEEDS itself) and by hand (docs/api.md,
 "Fuzzing the API"). The seeded values come from the environment: SCHEMATHESIS_SEEDS is a JSON object
 mapping a path parameter's name (`slug`, `run_id`, `code`, `namespace`, `name`) to a value that exists
-on the server under test, owned by the credential schemathesis sends; `ownTokenId` is that credential's id.
+on the server under test, owned by the credential schemathesis sends; `ownTokenId` is that credential's id,
+`spareRunId` a run of its own that DELETE /api/runs/{run_id}/ may take instead of `run_id`.
 """
 from __future__ import annotations
 
@@ -45,10 +46,21 @@ def flatmap_path_parameters(context: Any, path_parameters: dict[str, Any] | None
     workshop instead, so the handlers behind the 404 run too."""
     if not path_parameters:  # none, or a negative case that left them out
         return st.just(path_parameters)
-    seeded = {name: SEEDS.get(name, value) for name, value in path_parameters.items()}
+    seeds = _seeds_for(getattr(context, "operation", None))
+    # Only a value of the seed's type is replaced: a negative case's mutated parameter (`1.5` for an integer
+    # id) stays as generated, or a schema-violating case would be sent as a valid one.
+    seeded = {name: seeds[name] if name in seeds and type(value) is type(seeds[name]) else value
+              for name, value in path_parameters.items()}
     if seeded == path_parameters:
         return st.just(path_parameters)
     return st.sampled_from([path_parameters, seeded])
+
+
+def _seeds_for(operation: Any) -> dict[str, Any]:
+    """A DELETE of the run deletes `spareRunId` (when seeded): the seeded run stays for every other operation."""
+    if operation is not None and operation.method.upper() == "DELETE" and "spareRunId" in SEEDS:
+        return {**SEEDS, "run_id": SEEDS["spareRunId"]}
+    return SEEDS
 
 
 @schemathesis.hook

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
@@ -17,6 +18,7 @@ from playground.scenarios import quotas
 from playground.scenarios.models import Scenario
 from playground.workshops.models import Participant, Workshop
 from tests.playground.scenarios_support import alice, as_, fast_passwords, make_node  # noqa: F401 (fixtures)
+from tests.playground.test_k8sapi import stored_run
 from tests.playground.test_runs_api import no_worker  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
@@ -140,3 +142,75 @@ def test_a_workshops_class_runs_and_forks_are_never_refused(alice: User, no_work
     assert start(teacher, slug).status_code == 201  # the instructor's, while the class is open
     Workshop.objects.filter(code=code).update(status=Workshop.Status.ENDED)
     assert start(student, slug).status_code == 413  # after the class, a guest again
+
+
+# ---- runs' event logs: counted with the rest (Run.log_bytes); a command beyond the quota is refused ----
+
+def command(client: APIClient, run_id: int, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/runs/{run_id}/commands/", body, format="json")
+
+
+def test_a_runs_event_log_counts_so_a_start_or_a_command_beyond_the_quota_is_a_413_but_stop_is_not(
+        no_worker: list[int]) -> None:
+    anonymous = APIClient()
+    slug = create(anonymous, "a").json()["slug"]  # ~40 KB
+    run_id = start(anonymous, slug).json()["id"]  # ~80 KB of 100,000
+    assert command(anonymous, run_id, {"type": "cordon", "node": "a"}).status_code == 202  # no worker here
+    Run.objects.filter(pk=run_id).update(log_bytes=25_000)  # as the worker's ticks count what they log
+
+    refused = command(anonymous, run_id, {"type": "uncordon", "node": "a"})
+    assert refused.status_code == 413, refused.content
+    error = refused.json()["errors"][0]
+    assert error["field"] == "type" and "storage quota of guests is 100,000 bytes" in error["message"], error
+    assert "you store 0.1 MiB, and this command would make it" in error["message"], error
+    assert list(Run.objects.get(pk=run_id).commands.values_list("type", flat=True)) == ["cordon"]
+    assert start(anonymous, slug).status_code == 413
+    assert create(anonymous, "b").status_code == 413
+    assert command(anonymous, run_id, {"type": "pause"}).status_code in (200, 202)  # bringing a run to rest
+    assert command(anonymous, run_id, {"type": "stop"}).status_code in (200, 202)  # never refused
+
+    Run.objects.filter(pk=run_id).update(log_bytes=0)  # retention dropped the log (test_run_logs.py)
+    assert create(anonymous, "b").status_code == 413 and start(anonymous, slug).status_code == 413  # 80 KB + 40 KB
+    assert create(anonymous, "tiny").status_code == 413  # 40 KB of annotations each: still beyond
+
+
+def test_the_kubernetes_api_refuses_a_write_beyond_the_quota_as_resource_quota_admission_does(
+        alice: User, no_worker: list[int]) -> None:
+    run = stored_run(alice, [make_node("n")])
+    Run.objects.filter(pk=run.pk).update(log_bytes=2_000_000)
+    _, key = accounts.create_token(alice, "kubectl")
+    response = Client().post(f"/k8s/runs/{run.pk}/api/v1/namespaces/default/pods", {
+        "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"},
+        "spec": {"containers": [{"name": "c"}]}}, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert response.status_code == 403, response.content
+    status = response.json()
+    assert status["reason"] == "Forbidden" and status["message"].startswith(
+        'pods "web" is forbidden: exceeded quota: storage quota of signed-up users is 1.0 MiB'), status
+
+
+def test_a_fork_counts_the_events_it_copies(alice: User, no_worker: list[int], settings: Any) -> None:
+    settings.SCENARIO_QUOTA_BYTES_GUEST = 5_000
+    scenario = Scenario.objects.create(title="t", owner=alice, visibility="public", manifests=[make_node("n")])
+    run = Run.objects.create(scenario=scenario, scenario_slug=scenario.slug, owner=alice, documents=[], last_seq=2)
+    for seq, size in ((1, 100), (2, 6_000)):
+        RunEvent.objects.create(run=run, seq=seq, t=0.0, kind="x", data={"seq": seq, "kind": "x", "pad": "p" * size})
+    student = accounts.create_guest()
+    assert as_(student).post(f"/api/runs/{run.pk}/fork/", {"seq": 1}, format="json").status_code == 201
+    refused = as_(student).post(f"/api/runs/{run.pk}/fork/", {"seq": 2}, format="json")
+    assert refused.status_code == 413 and refused.json()["errors"][0]["value"] > 6_000, refused.content
+
+
+def test_commands_in_a_workshops_class_are_never_refused(alice: User, no_worker: list[int], settings: Any) -> None:
+    settings.SCENARIO_QUOTA_BYTES_GUEST = settings.SCENARIO_QUOTA_BYTES_USER = 1  # nobody has room
+    teacher = as_(alice)
+    slug = Scenario.objects.create(title="s", owner=alice, visibility="public", manifests=[make_node("n")]).slug
+    workshop = teacher.post("/api/workshops/", {"scenario": slug}, format="json").json()
+    RunEvent.objects.create(run_id=workshop["runId"], seq=1, t=0.0, kind="cluster.snapshot", data={"seq": 1, "kind": "x"})
+    Run.objects.filter(pk=workshop["runId"]).update(last_seq=1)
+    assert command(teacher, workshop["runId"], {"type": "cordon", "node": "n"}).status_code == 202  # the pool's run
+    student = APIClient()
+    assert student.post(f"/api/workshops/{workshop['code']}/join/", {"name": "Ada"}, format="json").status_code == 201
+    tried = student.post(f"/api/workshops/{workshop['code']}/try/")
+    assert tried.status_code == 201, tried.content
+    own = tried.json()["id"]
+    assert command(student, own, {"type": "cordon", "node": "n"}).status_code == 202  # the class covers it

@@ -10,15 +10,17 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.db.models import TextField
+from django.db.models import Sum, TextField
 from django.db.models.functions import Cast
 from django.test import Client
 from django.utils import timezone
 
 from playground import retention
-from playground.runs import logs
+from playground.runs import conf, forks, logs
 from playground.runs.models import Run, RunEvent, RunState
+from playground.scenarios import quotas
 from playground.scenarios.models import Scenario
+from playground.scenarios.quotas import OctetLength
 from tests.playground.test_k8sapi import collect
 from tests.playground.test_runs_engine import (  # noqa: F401  (fixtures are found by name)
     Harness,
@@ -154,3 +156,36 @@ def test_prune_drops_only_old_logs_of_runs_at_rest_that_no_worker_holds(harness:
     assert retention.prune().logs == 1
     assert Run.objects.get(pk=run.pk).log_dropped_upto == run.last_seq
     assert Run.objects.get(pk=run.pk).updated_at == long_ago  # dropping is not activity
+
+
+# ---- a run's log in its owner's storage quota: Run.log_bytes, kept as its events are stored and dropped ----
+
+def log_bytes_stored(run: Run) -> int:
+    """What the run's events and states take, summed from their rows (what Run.log_bytes spares a quota check)."""
+    events = RunEvent.objects.filter(run=run).annotate(size=OctetLength("data")).aggregate(total=Sum("size"))
+    states = RunState.objects.filter(run=run).values_list("state", flat=True)
+    return (events["total"] or 0) + sum(len(json.dumps(state)) for state in states)
+
+
+def stored_texts_bytes(run: Run) -> int:
+    return sum(map(len, stored_texts(run)))
+
+
+def test_a_runs_log_bytes_follow_its_stored_events_and_states_through_a_drop_a_restore_and_a_fork(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(conf, "STATE_EVERY_EVENTS", 5)
+    monkeypatch.setattr(conf, "STATE_COST_FACTOR", 0)
+    run = preempting_run(harness)
+    assert RunState.objects.filter(run=run).exists()
+    stored = log_bytes_stored(run)
+    assert run.log_bytes == stored > 0
+    counted = quotas.stored_bytes(run.owner)
+
+    assert logs.drop(run.pk)
+    assert Run.objects.get(pk=run.pk).log_bytes == 0  # a dropped log no longer counts
+    assert counted - quotas.stored_bytes(run.owner) == stored
+    owner_client(run).get(f"/api/runs/{run.pk}/events/")  # reading regenerates it (its states as a replay stores them)
+    assert Run.objects.get(pk=run.pk).log_bytes == log_bytes_stored(run) >= stored_texts_bytes(run)
+
+    fork = forks.fork_run(run.owner, Run.objects.get(pk=run.pk), run.last_seq // 2)
+    assert fork.pk != run.pk and Run.objects.get(pk=fork.pk).log_bytes == log_bytes_stored(fork) > 0

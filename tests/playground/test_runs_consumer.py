@@ -469,3 +469,13 @@ async def test_a_viewer_of_a_run_whose_old_log_was_dropped_gets_the_regenerated_
         received += message["events"] if message["type"] == "events" else []
     assert received == original[2:]
     await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_deleted_runs_viewers_are_closed_with_4404_as_for_a_run_that_does_not_exist() -> None:
+    run = await sync_to_async(make_run)(stored=1)
+    communicator = await connect(run)
+    assert (await communicator.receive_json_from())["type"] == "hello"
+    await receive_seqs(communicator, 1)
+    await group_send(run, bus.gone_message())
+    assert (await communicator.receive_output())["code"] == 4404

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import pytest
 import schemathesis
 from django.core import signals
@@ -164,10 +165,10 @@ def seed() -> tuple[str, dict[str, Any]]:
     owner = make_user("fuzzer")
     token, key = accounts.create_token(owner, "schemathesis")
     scenario = services.import_yaml(owner, seeded_yaml(), "fuzzed")
-    run = runs.start_run(owner, scenario)
+    run, spare = runs.start_run(owner, scenario), runs.start_run(owner, scenario)
     workshop = workshops.create_workshop(owner, scenario=scenario.slug)
     return key, {"slug": scenario.slug, "run_id": run.pk, "code": workshop.code, "namespace": "web", "name": "web",
-                 "ownTokenId": token.pk}
+                 "ownTokenId": token.pk, "spareRunId": spare.pk}
 
 
 class FastClock:
@@ -209,6 +210,14 @@ def in_this_transaction(app: Any) -> Any:
     return call
 
 
+EXAMPLES = 25  # generated cases per operation at least (schemathesis.toml's max-examples)
+# Operations for which Hypothesis ends its search early, measured (2026-11-27), each held to a floor below
+# what it got: at max-examples 60 the import still sent 13 distinct cases, at 50 the node creation 14 —
+# more examples buy nothing here; PATCH /api/me (a language of two, or a wrong one) sent 8 in one run, 25
+# in another. Why it stops is not known yet (docs/api.md, "Fuzzing the API").
+STOPS_EARLY = {"PATCH /api/me": 5, "POST /api/scenarios/import/": 10, "POST /api/scenarios/{slug}/nodes/": 11,
+               "POST /api/scenarios/{slug}/namespaces/": 12, "POST /api/scenarios/{slug}/daemonsets/bulk/": 10,
+               "POST /api/scenarios/{slug}/priorityclasses/bulk/": 10, "POST /api/scenarios/{slug}/pods/": 18}
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
@@ -255,12 +264,23 @@ def in_process(db: Any, fast_passwords: None, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(runs_conf, "COMMAND_REPLY_SECONDS", 0.01)
     monkeypatch.setattr(runs, "time", FastClock())
     monkeypatch.setattr(wsgi_transport.WSGITransport, "send", send_without_socket_options(wsgi_transport.WSGITransport.send))
+    # schemathesis steers fuzzing toward accepted inputs with hypothesis.target(); Hypothesis then spends a
+    # target phase hill-climbing it (a fifth of a half's time, profiled), re-sending near copies of cases it
+    # had. Off: every example is a fresh draw.
+    monkeypatch.setattr(hypothesis, "target", lambda observation, *, label="": observation)
     # As Django's test client does: a request's end must not close the connection holding the test's transaction.
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     yield
     signals.request_started.connect(close_old_connections)
     signals.request_finished.connect(close_old_connections)
+
+
+def takes_no_input(document: dict[str, Any], label: str) -> bool:
+    """An operation with no parameter and no body (GET /api/me, POST /api/auth/logout/): one request to make."""
+    method, path = label.split(" ", 1)
+    operation = document["paths"][path][method.lower()]
+    return not operation.get("parameters") and "requestBody" not in operation
 
 
 def failures_of(event: Any) -> list[str]:
@@ -303,17 +323,22 @@ def test_schemathesis_finds_nothing_in_any_phase(phase: str, half: int | None, i
         if isinstance(event, events.ScenarioFinished):
             found += failures_of(event)
             if event.phase.value == phase:
-                # The stateful phase reports each of its scenarios under one label: add them up.
-                cases[event.recorder.label] = cases.get(event.recorder.label, 0) + len(event.recorder.cases)
+                # The stateful phase reports each of its scenarios under one label: add them up. Generated
+                # cases only: a check's own probes (ignored_auth's request without credentials) have a parent.
+                generated = sum(1 for node in event.recorder.cases.values() if node.parent_id is None)
+                cases[event.recorder.label] = cases.get(event.recorder.label, 0) + generated
         elif isinstance(event, (events.NonFatalError, events.FatalError)):
             errors.append(str(getattr(event, "value", None) or getattr(event, "exception", None)))
     elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
     print(f"schemathesis {phase}: {sum(cases.values())} cases over {len(cases)} scenarios in {elapsed:.0f} s "
-          f"({cpu:.0f} CPU s in this process)")
+          f"({cpu:.0f} CPU s in this process); fewest: {sorted((n, label) for label, n in cases.items())[:3]}")
     assert errors == []
     assert found == [], "\n".join(found)
     if half is not None:
         assert sorted(cases) == sorted(mine)  # every operation of this half fuzzed
+        few = {label: n for label, n in cases.items()
+               if n < STOPS_EARLY.get(label, EXAMPLES) and not takes_no_input(whole, label)}
+        assert few == {}, f"fuzzed with fewer than {EXAMPLES} examples: {few}"
     else:
         assert sum(cases.values()) > 0  # the links were followed
     # Each part runs in its own process (make test's workers): CPU time, which a loaded machine does

@@ -18,6 +18,10 @@ export const queryKeys = {
   lesson: (slug: string, language: string) => ["lesson", slug, language] as const,
   glossary: (language: string) => ["glossary", language] as const,
   runs: {
+    /** Every runs query: a stop or a delete changes them all. */
+    all: ["runs"] as const,
+    /** GET /api/runs/ (the person's own, first page) */
+    mine: ["runs", "mine"] as const,
     /** GET /api/runs/?scenario= */
     ofScenario: (slug: string) => ["runs", "scenario", slug] as const,
     /** GET /api/runs/?active=true */

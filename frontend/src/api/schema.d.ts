@@ -150,7 +150,11 @@ export interface paths {
         get: operations["api_runs_retrieve"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete my run (stopped if active): its events and commands go, its bytes leave my quota
+         * @description 204: deleted. 403: a run you may watch but do not own. 404: no such run, or one you may not watch. 409: a workshop in progress uses it (its class run, a student's own try); end the workshop first.
+         */
+        delete: operations["api_runs_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4123,6 +4127,59 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_runs_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the Authorization header names an unknown or revoked token, or a scheme other than Token/Bearer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12984,8 +13041,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"] | {
+                        /** @enum {string} */
+                        kind: "Status";
+                        apiVersion: string;
+                        metadata?: Record<string, never>;
+                        status: string;
+                        message: string;
+                        reason?: string;
+                        details?: Record<string, never>;
+                        code: number;
+                    };
                     "application/yaml": components["schemas"]["Error"];
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -26,6 +26,16 @@ export async function myActiveRuns(): Promise<RunSummary[]> {
   return (await ok(api.GET("/api/runs/", { params: { query: { active: true } } }))).results;
 }
 
+/** My runs, newest first (the first page): what counts in my storage quota. */
+export async function myRuns(): Promise<RunSummary[]> {
+  return (await ok(api.GET("/api/runs/"))).results;
+}
+
+/** Delete my run (stopped first if active): its events and commands go, its bytes leave my storage quota. */
+export async function deleteRun(runId: number): Promise<void> {
+  await ok(api.DELETE("/api/runs/{run_id}/", { params: { path: { run_id: runId } } }));
+}
+
 export async function stopRun(runId: number): Promise<void> {
   await ok(api.POST("/api/runs/{run_id}/commands/", { params: { path: { run_id: runId } }, body: { type: "stop" } }));
 }

@@ -334,6 +334,18 @@ from .job_spec_template_spec_topology_spread_constraints_item_when_unsatisfiable
 )
 from .joined import Joined
 from .k8s_runs_kubeconfig_retrieve_format import K8SRunsKubeconfigRetrieveFormat
+from .k8s_runs_kubeconfig_retrieve_response_404_type_1 import (
+    K8SRunsKubeconfigRetrieveResponse404Type1,
+)
+from .k8s_runs_kubeconfig_retrieve_response_404_type_1_details import (
+    K8SRunsKubeconfigRetrieveResponse404Type1Details,
+)
+from .k8s_runs_kubeconfig_retrieve_response_404_type_1_kind import (
+    K8SRunsKubeconfigRetrieveResponse404Type1Kind,
+)
+from .k8s_runs_kubeconfig_retrieve_response_404_type_1_metadata import (
+    K8SRunsKubeconfigRetrieveResponse404Type1Metadata,
+)
 from .kind_enum import KindEnum
 from .kubeconfig import Kubeconfig
 from .kubeconfig_api_version import KubeconfigApiVersion
@@ -1156,6 +1168,10 @@ __all__ = (
     "JobSpecTemplateSpecTopologySpreadConstraintsItemWhenUnsatisfiable",
     "Joined",
     "K8SRunsKubeconfigRetrieveFormat",
+    "K8SRunsKubeconfigRetrieveResponse404Type1",
+    "K8SRunsKubeconfigRetrieveResponse404Type1Details",
+    "K8SRunsKubeconfigRetrieveResponse404Type1Kind",
+    "K8SRunsKubeconfigRetrieveResponse404Type1Metadata",
     "KindEnum",
     "Kubeconfig",
     "KubeconfigApiVersion",

@@ -10,6 +10,9 @@ from ...models.error import Error
 from ...models.k8s_runs_kubeconfig_retrieve_format import (
     K8SRunsKubeconfigRetrieveFormat,
 )
+from ...models.k8s_runs_kubeconfig_retrieve_response_404_type_1 import (
+    K8SRunsKubeconfigRetrieveResponse404Type1,
+)
 from ...models.kubeconfig import Kubeconfig
 from ...types import UNSET, Response, Unset
 
@@ -43,7 +46,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Kubeconfig | None:
+) -> Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig | None:
     if response.status_code == 200:
         response_200 = Kubeconfig.from_dict(response.json())
 
@@ -60,7 +63,27 @@ def _parse_response(
         return response_401
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+
+        def _parse_response_404(
+            data: object,
+        ) -> Error | K8SRunsKubeconfigRetrieveResponse404Type1:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_404_type_0 = Error.from_dict(data)
+
+                return response_404_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_404_type_1 = K8SRunsKubeconfigRetrieveResponse404Type1.from_dict(
+                data
+            )
+
+            return response_404_type_1
+
+        response_404 = _parse_response_404(response.json())
 
         return response_404
 
@@ -72,7 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Kubeconfig]:
+) -> Response[Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -86,7 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Response[Error | Kubeconfig]:
+) -> Response[Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig]:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -98,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Kubeconfig]
+        Response[Error | Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig]
     """
 
     kwargs = _get_kwargs(
@@ -118,7 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Error | Kubeconfig | None:
+) -> Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig | None:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -130,7 +153,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Kubeconfig
+        Error | Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig
     """
 
     return sync_detailed(
@@ -145,7 +168,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Response[Error | Kubeconfig]:
+) -> Response[Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig]:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -157,7 +180,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Kubeconfig]
+        Response[Error | Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig]
     """
 
     kwargs = _get_kwargs(
@@ -175,7 +198,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     format_: K8SRunsKubeconfigRetrieveFormat | Unset = UNSET,
-) -> Error | Kubeconfig | None:
+) -> Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig | None:
     """A kubeconfig for the run's Kubernetes API
 
     Args:
@@ -187,7 +210,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Kubeconfig
+        Error | Error | K8SRunsKubeconfigRetrieveResponse404Type1 | Kubeconfig
     """
 
     return (
