@@ -47,3 +47,18 @@ test("a run is deleted only after the person confirms, and leaves the list", asy
   await waitFor(() => expect(screen.queryByRole("button", { name: "Delete run 7" })).toBeNull());
   expect(calls).toContain("DELETE /api/runs/7/");
 });
+
+test("in Chinese, the page writes no English of its own (run statuses, headings, buttons)", async () => {
+  server();
+  const { default: i18n } = await import("@/i18n");
+  const { englishOutsideVerbatim } = await import("@/i18n/testing/englishText");
+  await i18n.changeLanguage("zh-CN");
+  try {
+    const { container } = render(<QueryClientProvider client={newQueryClient()}><MyRunsPage /></QueryClientProvider>);
+    await screen.findByRole("button", { name: "删除运行 7" });
+    expect(screen.getByText("已结束")).toBeTruthy();
+    expect(englishOutsideVerbatim(container)).toEqual([]);
+  } finally {
+    await i18n.changeLanguage("en");
+  }
+});

@@ -1,52 +1,46 @@
 import type { ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "@/lib/router";
 import { deleteRun, myActiveRuns, myRuns, stopRun, type RunSummary } from "@/lib/runsApi";
 import { TableRegion } from "@/components/TableRegion";
 import { queryKeys } from "@/api/queryKeys";
-
-const ACTIVE_RUNS = queryKeys.runs.active;
-const ALL_RUNS = queryKeys.runs.mine;
+import { formatDateTime } from "@/i18n/format";
 
 /** The person's active runs — those the active-run limit counts — each with Stop (issue 36: never stuck). */
 export function MyRunsPage() {
+  const { t } = useTranslation();
   const queries = useQueryClient();
-  const runs = useQuery({ queryKey: ACTIVE_RUNS, queryFn: myActiveRuns });
+  const runs = useQuery({ queryKey: queryKeys.runs.active, queryFn: myActiveRuns });
   const stop = useMutation({
     mutationFn: stopRun,
     onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.runs.all }),
   });
   return (
     <section className="my-runs" aria-labelledby="my-runs-title">
-      <h1 id="my-runs-title">My runs</h1>
-      <p className="muted">Your active runs: queued, running, or paused and held by a worker. Stop one to start another.</p>
-      {runs.error && <p role="alert">{runs.error.message}</p>}
-      {stop.error && <p role="alert">{stop.error.message}</p>}
+      <h1 id="my-runs-title">{t("myRuns.title")}</h1>
+      <p className="muted">{t("myRuns.activeIntro")}</p>
+      {runs.error && <p role="alert" lang="en">{runs.error.message}</p>}
+      {stop.error && <p role="alert" lang="en">{stop.error.message}</p>}
       {runs.data && runs.data.length === 0 && (
         <p role="status">
-          You have no active runs. <Link href="/">Go to the gallery</Link>.
+          <Trans i18nKey="myRuns.noActive" components={{ gallery: <Link href="/" /> }} />
         </p>
       )}
       {runs.data && runs.data.length > 0 && (
-        <TableRegion label="Your active runs">
-        <table className="my-runs__table">
-          <caption className="sr-only">Your active runs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Scenario</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.data.map((r) => (
-              <RunRow key={r.id} run={r} stopping={stop.isPending && stop.variables === r.id} onStop={() => stop.mutate(r.id)} />
-            ))}
-          </tbody>
-        </table>
-        </TableRegion>
+        <RunsTable label={t("myRuns.activeLabel")}>
+          {runs.data.map((r) => {
+            const stopping = stop.isPending && stop.variables === r.id;
+            return (
+              <RunCells key={r.id} run={r}>
+                <button type="button" className="button--danger" onClick={() => stop.mutate(r.id)} disabled={stopping}
+                  aria-label={t(stopping ? "myRuns.stoppingRun" : "myRuns.stopRun", { id: r.id })}>
+                  {t(stopping ? "myRuns.stopping" : "myRuns.stop")}
+                </button>
+              </RunCells>
+            );
+          })}
+        </RunsTable>
       )}
       <AllMyRuns />
     </section>
@@ -55,72 +49,77 @@ export function MyRunsPage() {
 
 /** Every run of mine (the newest page), each with Delete after a confirmation: deleting frees its storage. */
 function AllMyRuns() {
+  const { t } = useTranslation();
   const queries = useQueryClient();
-  const runs = useQuery({ queryKey: ALL_RUNS, queryFn: myRuns });
+  const runs = useQuery({ queryKey: queryKeys.runs.mine, queryFn: myRuns });
   const remove = useMutation({
     mutationFn: deleteRun,
     onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.runs.all }),
   });
   const onDelete = (run: RunSummary) => {
-    if (confirm(`Delete run ${run.id}? Its events and commands go for good (a running run is stopped).`)) remove.mutate(run.id);
+    if (confirm(t("myRuns.confirmDelete", { id: run.id }))) remove.mutate(run.id);
   };
   if (!runs.data || runs.data.length === 0) return null;
   return (
     <>
-      <h2 id="all-my-runs-title">All your runs</h2>
-      <p className="muted">Each run keeps its events, which count in your storage. Delete the ones you no longer need.</p>
-      {remove.error && <p role="alert">{remove.error.message}</p>}
-      <TableRegion label="All your runs">
-        <table className="my-runs__table">
-          <caption className="sr-only">All your runs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Scenario</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.data.map((r) => {
-              const deleting = remove.isPending && remove.variables === r.id;
-              return (
-                <RunCells key={r.id} run={r}>
-                  <button type="button" className="button--danger" onClick={() => onDelete(r)} disabled={deleting}
-                    aria-label={`${deleting ? "Deleting" : "Delete"} run ${r.id}`}>
-                    {deleting ? "Deleting…" : "Delete"}
-                  </button>
-                </RunCells>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableRegion>
+      <h2 id="all-my-runs-title">{t("myRuns.allTitle")}</h2>
+      <p className="muted">{t("myRuns.allIntro")}</p>
+      {remove.error && <p role="alert" lang="en">{remove.error.message}</p>}
+      <RunsTable label={t("myRuns.allTitle")}>
+        {runs.data.map((r) => {
+          const deleting = remove.isPending && remove.variables === r.id;
+          return (
+            <RunCells key={r.id} run={r}>
+              <button type="button" className="button--danger" onClick={() => onDelete(r)} disabled={deleting}
+                aria-label={t(deleting ? "myRuns.deletingRun" : "myRuns.deleteRun", { id: r.id })}>
+                {t(deleting ? "myRuns.deleting" : "myRuns.delete")}
+              </button>
+            </RunCells>
+          );
+        })}
+      </RunsTable>
     </>
   );
 }
 
-function RunRow({ run, stopping, onStop }: { run: RunSummary; stopping: boolean; onStop(): void }) {
+function RunsTable({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <RunCells run={run}>
-      <button type="button" className="button--danger" onClick={onStop} disabled={stopping} aria-label={`${stopping ? "Stopping" : "Stop"} run ${run.id}`}>
-        {stopping ? "Stopping…" : "Stop"}
-      </button>
-    </RunCells>
+    <TableRegion label={label}>
+      <table className="my-runs__table">
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("myRuns.run")}</th>
+            <th scope="col">{t("myRuns.scenario")}</th>
+            <th scope="col">{t("myRuns.status")}</th>
+            <th scope="col">{t("myRuns.started")}</th>
+            <th scope="col"><span className="sr-only">{t("myRuns.actions")}</span></th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableRegion>
   );
 }
 
 function RunCells({ run, children }: { run: RunSummary; children: ReactNode }) {
+  const { t } = useTranslation();
   const href = `/runs/${run.id}${run.lesson ? `?lesson=${encodeURIComponent(run.lesson)}` : ""}`;
   return (
     <tr>
       <td>
-        <Link href={href}>Run {run.id}</Link>
+        <Link href={href}>{t("myRuns.runId", { id: run.id })}</Link>
       </td>
-      <td>{run.lesson ? `lesson ${run.lesson}` : run.scenario}</td>
-      <td>{run.status}</td>
-      <td>{run.createdAt ? new Date(run.createdAt).toLocaleString() : ""}</td>
+      <td>
+        {run.lesson ? (
+          <Trans i18nKey="myRuns.lesson" values={{ lesson: run.lesson }} components={{ name: <span translate="no" /> }} />
+        ) : (
+          <span translate="no">{run.scenario}</span>
+        )}
+      </td>
+      <td>{t(`common.runStatus.${run.status}`, { defaultValue: run.status })}</td>
+      <td>{run.createdAt ? formatDateTime(run.createdAt) : ""}</td>
       <td>{children}</td>
     </tr>
   );
