@@ -73,7 +73,9 @@ def parallel(args: list[str]) -> list[str]:
 def pytest(args: list[str], env: dict[str, str]) -> int:
     options = parallel(args)
     say(f"pytest ({options[1]} workers) ..." if options else "pytest ...")
-    code = subprocess.run([sys.executable, "-m", "pytest", *options, *args], check=False, cwd=ROOT, env=env).returncode
+    # The slowest tests are printed (CI's log), to keep the whole under its 15 minutes.
+    code = subprocess.run([sys.executable, "-m", "pytest", *options, "--durations=25", *args], check=False, cwd=ROOT,
+                          env=env).returncode
     if code == PYTEST_NO_TESTS_COLLECTED:
         say("pytest collected no tests (exit code 5): that is a failure — check PYTEST_ARGS or the test paths.")
     return code

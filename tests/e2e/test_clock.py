@@ -66,8 +66,13 @@ READ_SCREEN = """() => {
         // Stamp what is drawn when it is drawn: the clock redraws every 100 ms, and on a busy machine
         // the moment this function runs can be far from the moment the text was written.
         window.__clockSample = read();
-        new MutationObserver(() => { window.__clockSample = read(); })
-            .observe(document.body, {subtree: true, childList: true, characterData: true});
+        // Only when the clock's or the countdown's text changes (they are drawn from one `now`): another
+        // part of the page may redraw while the clock's 100 ms tick is late, its text then older than the moment.
+        new MutationObserver(() => {
+            const now = read();
+            const last = window.__clockSample;
+            if (now.time !== last.time || now.countdown !== last.countdown) window.__clockSample = now;
+        }).observe(document.body, {subtree: true, childList: true, characterData: true});
     }
     return window.__clockSample;
 }"""
