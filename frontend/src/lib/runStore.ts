@@ -12,7 +12,7 @@ import {
   type SocketCommandResult,
   type SocketStatus,
 } from "./socket";
-import { localAnchor, type LocalAnchor } from "./useVirtualNow";
+import { bestSkewMs, localAnchor, type LocalAnchor } from "./useVirtualNow";
 
 export interface RunSnapshot {
   live: RunState;
@@ -63,6 +63,8 @@ export class RunStore {
   private socket: RunSocket | null = null;
   private scheduled = false;
   private lastRender = -Infinity;
+  /** The server clock's lead over this browser's, best estimate (`bestSkewMs`). */
+  private skewMs: number | null = null;
 
   constructor(
     readonly runId: number | string,
@@ -157,7 +159,9 @@ export class RunStore {
 
   /** A fresh run JSON (socket hello/status, or a command's answer): its clock re-anchors ours. */
   updateRun(run: RunView): void {
-    this.update({ run, anchor: localAnchor(run, this.wallClock()) });
+    const receivedAt = this.wallClock();
+    this.skewMs = bestSkewMs(this.skewMs, run, receivedAt);
+    this.update({ run, anchor: localAnchor(run, receivedAt, this.skewMs) });
   }
 
   clearError(): void {

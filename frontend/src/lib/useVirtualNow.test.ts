@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
-import { localAnchor, virtualNowAt } from "./useVirtualNow";
+import { describe, expect, it, test } from "vitest";
+import { bestSkewMs, localAnchor, virtualNowAt } from "./useVirtualNow";
 
 const run = (over: Record<string, unknown> = {}) => ({
   status: "running",
@@ -42,4 +42,25 @@ test("without a clock in the run JSON the anchor is the run's time when it arriv
 
 test("a held view (no anchor) shows its own time", () => {
   expect(virtualNowAt(null, 9_999_000, 3.25)).toBe(3.25);
+});
+
+describe("bestSkewMs", () => {
+  const at = (serverTime: number) => ({ time: 0, speed: 1, status: "running", clock: { time: 5, wallTime: 100, speed: 1, running: true }, serverTime });
+
+  it("keeps the least delayed message's estimate: a late message does not set the clock back by its delay", () => {
+    // The server's clock leads by 2 s; the first message took 50 ms, the second 400 ms (a busy machine).
+    let skew = bestSkewMs(null, at(1000), 998_050);
+    expect(skew).toBe(1950);
+    skew = bestSkewMs(skew, at(1010), 1_008_400);
+    expect(skew).toBe(1950);
+    // Anchored with the best estimate, virtual time at local 1_008_400 ms is the server's at 1010.35 s.
+    const anchor = localAnchor(at(1010), 1_008_400, skew);
+    expect(virtualNowAt(anchor, 1_008_400)).toBeCloseTo(5 + (1010.35 - 100), 6);
+    // A faster message improves it.
+    expect(bestSkewMs(skew, at(1020), 1_018_010)).toBe(1990);
+  });
+
+  it("leaves it alone for a server that sends no serverTime", () => {
+    expect(bestSkewMs(120, { time: 0, speed: 1, status: "running" }, 5)).toBe(120);
+  });
 });

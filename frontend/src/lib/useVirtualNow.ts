@@ -32,11 +32,23 @@ export interface AnchorSource {
  * Translate the run JSON's anchor to local time. `receivedAtMs`: Date.now() when it arrived.
  * A server without `clock` (older API) is anchored at `time` when it arrived.
  */
-export function localAnchor(run: AnchorSource, receivedAtMs: number): LocalAnchor {
+export function localAnchor(run: AnchorSource, receivedAtMs: number, skewMs: number | null = null): LocalAnchor {
   const clock = run.clock;
   if (!clock) return { time: run.time, atMs: receivedAtMs, speed: run.speed, running: run.status === "running" };
-  const skewMs = typeof run.serverTime === "number" ? run.serverTime * 1000 - receivedAtMs : 0;
-  return { time: clock.time, atMs: clock.wallTime * 1000 - skewMs, speed: clock.speed, running: clock.running };
+  const skew = skewMs ?? (typeof run.serverTime === "number" ? run.serverTime * 1000 - receivedAtMs : 0);
+  return { time: clock.time, atMs: clock.wallTime * 1000 - skew, speed: clock.speed, running: clock.running };
+}
+
+/**
+ * The server clock's lead over ours, best estimate so far. Each message says `serverTime` at sending
+ * and arrives some delay later, so `serverTime - receivedAt` is the lead less that delay: never more
+ * than the true lead. The largest seen is the best (the least delayed message), as NTP keeps its
+ * fastest round trip; one slow message on a busy machine no longer sets the clock back by its delay.
+ */
+export function bestSkewMs(previous: number | null, run: AnchorSource, receivedAtMs: number): number | null {
+  if (typeof run.serverTime !== "number") return previous;
+  const sample = run.serverTime * 1000 - receivedAtMs;
+  return previous === null ? sample : Math.max(previous, sample);
 }
 
 /** Virtual now at local time `nowMs`; never before `floor` (the last event seen happened by then). */
