@@ -16,7 +16,9 @@ import { HostDashboard } from "@/features/workshop/HostDashboard";
 import { JoinForm } from "@/features/workshop/JoinForm";
 import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
 import { ProjectorView } from "@/features/workshop/ProjectorView";
-import { adoptable, followSeq, projection, type Position } from "@/features/workshop/state";
+import { followClass } from "@/features/workshop/followClass";
+import { HostView } from "@/features/workshop/hostView";
+import { followSeq, projection, type Position } from "@/features/workshop/state";
 import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
@@ -152,59 +154,11 @@ function PresentedRun({ position, moves, lesson, ws }: { position: Position; mov
   // eslint-disable-next-line react-hooks/exhaustive-deps -- each position told (`moves`), not each step the run moved to
   useEffect(() => follower.receive(position.seq), [follower, moves]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
+  // A move made here is published at once, not after the frame that draws it.
+  useEffect(() => store.onMove(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
   const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
   return <RunPage runId={runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false} onRestarted={restarted} />;
-}
-
-/** The instructor's view of the class run: adopts the class's seq, publishes its own moves. */
-class HostView {
-  private adopting = true;
-  private pending: (number | null)[] = [];
-  private closed = false;
-
-  constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
-              private classSeq: number | null) {}
-
-  /** Mounted; the returned cleanup (the class moved to another run, or the page went) stops it
-   * publishing anything more. */
-  attach(): () => void {
-    this.closed = false;
-    return () => {
-      this.closed = true;
-    };
-  }
-
-  /** A position from the server: adopted unless it echoes one of ours that a later one follows. */
-  receive(seq: number | null): void {
-    this.sync();  // a move of ours the store has not announced yet is published first, not undone
-    const { adopt, pending } = adoptable(this.pending, seq);
-    this.pending = pending;
-    if (!adopt) return;
-    this.classSeq = seq;
-    this.adopting = true;
-    this.sync();
-  }
-
-  sync = (): void => {
-    if (this.closed) return;
-    const snap = this.store.getSnapshot();
-    if (this.adopting) {
-      // Until the class's event has arrived the view waits at the last one; nothing is published.
-      const target = followSeq({ seq: this.classSeq } as Position, snap.lastSeq);
-      this.adopting = this.classSeq !== null && snap.lastSeq < this.classSeq;
-      if (target !== snap.viewSeq) this.store.seek(target);
-      if (this.adopting || this.classSeq !== null) return;
-    }
-    if (snap.viewSeq === this.classSeq) return;
-    this.classSeq = snap.viewSeq;
-    this.publish(snap.viewSeq);
-  };
-
-  private publish(seq: number | null): void {
-    this.pending.push(seq);
-    this.ws.send({ type: "position", position: { view: "run", runId: this.runId, seq, compare: null } });
-  }
 }
 
 function StudentPage({ code }: { code: string }) {
@@ -266,6 +220,8 @@ function FollowedRun({ position, lesson, ws }: { position: Position; lesson: Les
   const store = useMemo(() => new RunStore(position.runId), [position.runId]);
   const lastSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().lastSeq);
   const viewSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().viewSeq);
+  // A new position seeks in the message's own task, so its render draws the step and the map together.
+  useEffect(() => followClass(ws, store, position.runId), [ws, store, position.runId]);
   // Whatever moved the view (new events, the lesson panel opening at its first step, a scrub),
   // a following screen goes back to where the instructor is.
   useEffect(() => {
