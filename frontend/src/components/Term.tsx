@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { memo, useId, type ReactNode } from "react";
 import { GLOSSARY_HREF, useGlossary } from "@/lib/glossary";
 
 /**
@@ -6,7 +6,7 @@ import { GLOSSARY_HREF, useGlossary } from "@/lib/glossary";
  * definition as its tooltip: shown on hover and on keyboard focus, read as the label's
  * description, and a link to the glossary entry for more.
  */
-export function Term({ id, children }: { id: string; children: ReactNode }) {
+export const Term = memo(function Term({ id, children }: { id: string; children: ReactNode }) {
   const term = useGlossary().get(id);
   const tipId = useId();
   if (!term) return <>{children}</>;
@@ -20,4 +20,4 @@ export function Term({ id, children }: { id: string; children: ReactNode }) {
       </span>
     </span>
   );
-}
+});

@@ -19,10 +19,17 @@ export function useGlossaryQuery() {
   return useQuery({ queryKey: queryKeys.glossary(language), queryFn: () => fetchGlossary(language), staleTime: Infinity });
 }
 
-/** The glossary by id. */
-export function useGlossary(): Map<string, GlossaryTerm> {
+const NO_TERMS = new Map<string, GlossaryTerm>();
+/** Each fetched glossary's index, made once: every Term and lesson link on a screen asks on every render. */
+const indexes = new WeakMap<readonly GlossaryTerm[], Map<string, GlossaryTerm>>();
+
+/** The glossary by id (the same Map while the glossary is the same). */
+export function useGlossary(): ReadonlyMap<string, GlossaryTerm> {
   const data = useGlossaryQuery().data;
-  return new Map((data ?? []).map((t) => [t.id, t]));
+  if (!data) return NO_TERMS;
+  let index = indexes.get(data);
+  if (!index) indexes.set(data, (index = new Map(data.map((t) => [t.id, t]))));
+  return index;
 }
 
 /** The term a glossary link points at ("/glossary#activeq" → "activeq"), or null for any other link. */

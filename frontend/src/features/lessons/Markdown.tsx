@@ -1,6 +1,7 @@
 // Lesson text and scenario descriptions: GitHub-flavoured Markdown (tables, lists, code) by
 // react-markdown. Raw HTML in the text is not rendered (react-markdown's default), so a
 // description can't inject markup; links open in a new tab.
+import { memo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeRegion, TableRegion } from "@/components/TableRegion";
@@ -26,7 +27,9 @@ const components: Components = {
   pre: ({ node: _node, ...props }) => <CodeRegion label="Code" {...props} />,
 };
 
-export function Markdown({ text }: { text: string }) {
+/** Parsed again only when its text changes: a lesson panel re-renders with each step and event, and
+ * the steps already passed keep their texts (parsing them all again cost a student's screen ~10 ms per click). */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
@@ -34,4 +37,4 @@ export function Markdown({ text }: { text: string }) {
       </ReactMarkdown>
     </div>
   );
-}
+});
