@@ -60,7 +60,6 @@ export class RunStore {
     lastError: null,
   };
   private listeners = new Set<() => void>();
-  private movers = new Set<() => void>();
   private socket: RunSocket | null = null;
   private scheduled = false;
   private lastRender = -Infinity;
@@ -78,13 +77,6 @@ export class RunStore {
   };
 
   getSnapshot = (): RunSnapshot => this.snap;
-
-  /** Told at once when seek() moves the view (subscribers hear of it on the next frame, with the
-   * drawing): a workshop's instructor page publishes a click's move without waiting to draw it. */
-  onMove = (fn: () => void): (() => void) => {
-    this.movers.add(fn);
-    return () => this.movers.delete(fn);
-  };
 
   /** Every event received so far, in seq order (appended in place; pair it with lastSeq). */
   get allEvents(): readonly SimEvent[] {
@@ -143,10 +135,12 @@ export class RunStore {
 
   /** Hold the views at `seq` (fold events up to it) while the run goes on; null = follow live. */
   seek(seq: number | null): void {
-    const at = seq === null ? null : Math.min(seq, this.snap.lastSeq);
-    if (at === null) this.update({ viewSeq: null, view: this.snap.live });
-    else this.update({ viewSeq: at, view: at === this.snap.live.seq ? this.snap.live : this.stateAt(at) });
-    this.movers.forEach((m) => m());
+    if (seq === null) {
+      this.update({ viewSeq: null, view: this.snap.live });
+      return;
+    }
+    const at = Math.min(seq, this.snap.lastSeq);
+    this.update({ viewSeq: at, view: at === this.snap.live.seq ? this.snap.live : this.stateAt(at) });
   }
 
   /** The state after event `seq`: from the nearest checkpoint, fold forward. */

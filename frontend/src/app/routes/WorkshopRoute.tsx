@@ -154,8 +154,6 @@ function PresentedRun({ position, moves, lesson, ws }: { position: Position; mov
   // eslint-disable-next-line react-hooks/exhaustive-deps -- each position told (`moves`), not each step the run moved to
   useEffect(() => follower.receive(position.seq), [follower, moves]);
   useEffect(() => store.subscribe(follower.sync), [store, follower]);
-  // A move made here is published at once, not after the frame that draws it.
-  useEffect(() => store.onMove(follower.sync), [store, follower]);
   // Restarting keeps the class together: everyone follows the fresh run.
   const restarted = (id: number) => ws.send({ type: "position", position: { view: "run", runId: id, seq: null, compare: null } });
   return <RunPage runId={runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false} onRestarted={restarted} />;

@@ -9,8 +9,6 @@ export class HostView {
   private adopting = true;
   private pending: (number | null)[] = [];
   private closed = false;
-  /** Inside sync: the seek it makes calls it again (the store's onMove), which has nothing to add. */
-  private syncing = false;
 
   constructor(private readonly store: RunStore, private readonly ws: WorkshopStore, private readonly runId: number,
               private classSeq: number | null) {}
@@ -35,19 +33,8 @@ export class HostView {
     this.sync();
   }
 
-  /** Called when the store changed (on the frame that draws it) and when a seek moved the view (at
-   * once: a click's move reaches the class without waiting for this page to draw it). */
   sync = (): void => {
-    if (this.closed || this.syncing) return;
-    this.syncing = true;
-    try {
-      this.syncNow();
-    } finally {
-      this.syncing = false;
-    }
-  };
-
-  private syncNow(): void {
+    if (this.closed) return;
     const snap = this.store.getSnapshot();
     if (this.adopting) {
       // Until the class's event has arrived the view waits at the last one; nothing is published.
@@ -59,7 +46,7 @@ export class HostView {
     if (snap.viewSeq === this.classSeq) return;
     this.classSeq = snap.viewSeq;
     this.publish(snap.viewSeq);
-  }
+  };
 
   private publish(seq: number | null): void {
     this.pending.push(seq);
