@@ -18,7 +18,7 @@ import { NewWorkshopForm } from "@/features/workshop/NewWorkshopForm";
 import { ProjectorView } from "@/features/workshop/ProjectorView";
 import { followClass } from "@/features/workshop/followClass";
 import { HostView } from "@/features/workshop/hostView";
-import { followSeq, projection, type Position } from "@/features/workshop/state";
+import { projection, type Position } from "@/features/workshop/state";
 import { StudentBar } from "@/features/workshop/StudentBar";
 import { WorkshopStore } from "@/features/workshop/store";
 import { CompareView } from "./ComparePage";
@@ -216,16 +216,9 @@ function Questions({ ws, store }: { ws: WorkshopStore; store: RunStore }) {
 /** The instructor's run at the instructor's event: same run, same timeline position, same lesson step. */
 function FollowedRun({ position, lesson, ws }: { position: Position; lesson: LessonDetail | null; ws: WorkshopStore }) {
   const store = useMemo(() => new RunStore(position.runId), [position.runId]);
-  const lastSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().lastSeq);
-  const viewSeq = useSyncExternalStore(store.subscribe, () => store.getSnapshot().viewSeq);
-  // A new position seeks in the message's own task, so its render draws the step and the map together.
+  // The view goes where the instructor is: at once when a position arrives (its render draws the step
+  // and the map together), and back there whenever something else moved it (new events, a scrub).
   useEffect(() => followClass(ws, store, position.runId), [ws, store, position.runId]);
-  // Whatever moved the view (new events, the lesson panel opening at its first step, a scrub),
-  // a following screen goes back to where the instructor is.
-  useEffect(() => {
-    const target = followSeq(position, lastSeq);
-    if (target !== viewSeq) store.seek(target);
-  }, [store, position, lastSeq, viewSeq]);
   return (
     <RunPage runId={position.runId} store={store} lesson={lesson?.slug ?? null} lessonQuestions={false}
              lessonStep={position.seq === null ? null : position.step}>

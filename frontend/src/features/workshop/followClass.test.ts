@@ -32,3 +32,25 @@ test("a student's run view is at the instructor's event in the message's own tas
   ws.dispatch({ type: "position", position: { ...position, seq: 3 } });
   expect(store.getSnapshot().viewSeq).toBeNull();
 });
+
+test("a class ahead of the events received waits at the last one and goes on as they arrive; a scrub is undone", () => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "performance"] });
+  try {
+    const ws = new WorkshopStore("ABC234");
+    ws.dispatch({ type: "hello", role: "student", workshop: { ...workshop, position: { ...position, seq: 8 } }, me: null, questions: [] });
+    const story = preemptionStory();
+    const store = new RunStore(7);
+    store.receive(story.slice(0, 6));
+    const stop = followClass(ws, store, 7);
+    expect(store.getSnapshot().viewSeq).toBe(6);  // the class's event 8 has not arrived: the last one
+    store.receive(story.slice(6, 10));
+    vi.advanceTimersByTime(200);  // the store tells its listeners on a frame
+    expect(store.getSnapshot().viewSeq).toBe(8);
+    store.seek(3);  // the student drags the timeline
+    vi.advanceTimersByTime(200);
+    expect(store.getSnapshot().viewSeq).toBe(8);
+    stop();
+  } finally {
+    vi.useRealTimers();
+  }
+});
