@@ -47,19 +47,20 @@ def participant_of(user: User, workshop: Workshop) -> Participant | None:
     return Participant.objects.filter(workshop=workshop, user_id=user.pk).first()
 
 
+def _open_workshops_using(run_id: int) -> QuerySet[Workshop]:
+    """Open workshops a run is part of: the one it is led in, or the one where it is a participant's own try."""
+    return Workshop.objects.filter(Q(run_id=run_id) | Q(participants__own_run_id=run_id),
+                                   status=Workshop.Status.OPEN).order_by("pk")
+
+
 def open_workshop_of_run(run_id: int) -> int | None:
     """The open workshop a run is part of: the one it is led in, or a participant's own try in it."""
-    led = Workshop.objects.filter(run_id=run_id, status=Workshop.Status.OPEN).values_list("pk", flat=True).first()
-    if led is not None:
-        return led
-    return (Participant.objects.filter(own_run_id=run_id, workshop__status=Workshop.Status.OPEN)
-            .values_list("workshop_id", flat=True).first())
+    return _open_workshops_using(run_id).values_list("pk", flat=True).first()  # type: ignore[no-any-return]
 
 
 def open_workshop_code_of_run(run_id: int) -> str | None:
-    """`open_workshop_of_run`'s code, for a message naming it."""
-    pk = open_workshop_of_run(run_id)
-    return None if pk is None else Workshop.objects.filter(pk=pk).values_list("code", flat=True).first()
+    """`open_workshop_of_run`'s code, for a message naming it (one query)."""
+    return _open_workshops_using(run_id).values_list("code", flat=True).first()  # type: ignore[no-any-return]
 
 
 def has_ended(workshop_id: int) -> bool:
